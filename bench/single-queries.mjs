@@ -1,0 +1,130 @@
+// Single-pair queries through the public JS API, one call per pair, next to three.js's equivalent method on the
+// same pre-generated random inputs (the collide3d shapes wrap the very same three.js objects).
+// Prints ns/query, the ratio collide3d / three.js (< 1 is faster), and checks both agree on every answer.
+// Usage: node bench/single-queries.mjs [--quick] [--json out.json]
+import * as THREE from 'three';
+import { writeFileSync } from 'node:fs';
+import { init } from '../web/lib/index.js';
+
+const quick = process.argv.includes('--quick');
+const jsonAt = process.argv.indexOf('--json');
+const PAIRS = quick ? 20_000 : 200_000;
+const RUNS = quick ? 3 : 7;
+
+const c3d = await init();
+
+// Deterministic inputs: mulberry32 (Tommy Ettinger's public-domain 32-bit generator).
+function rng(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = rng(12345);
+const range = (lo, hi) => lo + (hi - lo) * random();
+const point = () => new THREE.Vector3(range(-10, 10), range(-10, 10), range(-10, 10));
+const direction = () => new THREE.Vector3(range(-1, 1), range(-1, 1), range(-1, 1)).normalize();
+const threeRay = () => new THREE.Ray(point(), direction());
+const threeTriangle = () => {
+  const center = point();
+  return new THREE.Triangle(center.clone().add(point().multiplyScalar(0.3)),
+    center.clone().add(point().multiplyScalar(0.3)), center.clone().add(point().multiplyScalar(0.3)));
+};
+const threeSphere = () => new THREE.Sphere(point(), range(0.5, 4));
+const threeBox = () => {
+  const a = point(), b = point().multiplyScalar(0.3);
+  return new THREE.Box3(a, a.clone().add(b.set(Math.abs(b.x), Math.abs(b.y), Math.abs(b.z))));
+};
+const threePlane = () => new THREE.Plane(direction(), range(-5, 5));
+const threeSegment = () => new THREE.Line3(point(), point());
+
+const tag = {
+  ray: (r) => ({ type: 'ray', origin: r.origin, direction: r.direction }),
+  triangle: (t) => ({ type: 'triangle', a: t.a, b: t.b, c: t.c }),
+  sphere: (s) => ({ type: 'sphere', center: s.center, radius: s.radius }),
+  aabb: (b) => ({ type: 'aabb', min: b.min, max: b.max }),
+  plane: (p) => ({ type: 'plane', normal: p.normal, constant: p.constant }),
+  segment: (s) => ({ type: 'segment', start: s.start, end: s.end }),
+};
+
+const target = new THREE.Vector3();
+const WORKLOADS = [
+  {
+    name: 'ray–triangle raycast', make: [threeRay, threeTriangle], tags: [tag.ray, tag.triangle],
+    three: (r, t) => r.intersectTriangle(t.a, t.b, t.c, false, target) !== null,
+    c3d: (r, t) => c3d.raycast(r, t) !== null,
+  },
+  {
+    name: 'ray–sphere raycast', make: [threeRay, threeSphere], tags: [tag.ray, tag.sphere],
+    three: (r, s) => r.intersectSphere(s, target) !== null,
+    c3d: (r, s) => c3d.raycast(r, s) !== null,
+  },
+  {
+    name: 'ray–box raycast', make: [threeRay, threeBox], tags: [tag.ray, tag.aabb],
+    three: (r, b) => r.intersectBox(b, target) !== null,
+    c3d: (r, b) => c3d.raycast(r, b) !== null,
+  },
+  {
+    name: 'ray–plane raycast', make: [threeRay, threePlane], tags: [tag.ray, tag.plane],
+    three: (r, p) => r.intersectPlane(p, target) !== null,
+    c3d: (r, p) => c3d.raycast(r, p) !== null,
+  },
+  {
+    name: 'sphere–plane intersects', make: [threeSphere, threePlane], tags: [tag.sphere, tag.plane],
+    three: (s, p) => s.intersectsPlane(p), c3d: (s, p) => c3d.intersects(s, p),
+  },
+  {
+    name: 'sphere–sphere intersects', make: [threeSphere, threeSphere], tags: [tag.sphere, tag.sphere],
+    three: (a, b) => a.intersectsSphere(b), c3d: (a, b) => c3d.intersects(a, b),
+  },
+  {
+    name: 'box–box intersects', make: [threeBox, threeBox], tags: [tag.aabb, tag.aabb],
+    three: (a, b) => a.intersectsBox(b), c3d: (a, b) => c3d.intersects(a, b),
+  },
+  {
+    name: 'box–plane intersects', make: [threeBox, threePlane], tags: [tag.aabb, tag.plane],
+    three: (b, p) => b.intersectsPlane(p), c3d: (b, p) => c3d.intersects(b, p),
+  },
+  {
+    name: 'segment–plane intersects', make: [threeSegment, threePlane], tags: [tag.segment, tag.plane],
+    three: (s, p) => p.intersectsLine(s), c3d: (s, p) => c3d.intersects(s, p),
+  },
+];
+
+// Median ns per call over RUNS timed passes, after one warm-up pass; also returns the hit count.
+function time(fn, as, bs) {
+  let hits = 0;
+  const samples = [];
+  for (let run = 0; run <= RUNS; ++run) {
+    hits = 0;
+    const start = performance.now();
+    for (let i = 0; i < as.length; ++i) if (fn(as[i], bs[i])) ++hits;
+    if (run > 0) samples.push(((performance.now() - start) * 1e6) / as.length);
+  }
+  samples.sort((x, y) => x - y);
+  return { ns: samples[samples.length >> 1], hits };
+}
+
+const only = process.argv.indexOf("--only") > 0 ? process.argv[process.argv.indexOf("--only") + 1] : null;
+const rows = [];
+for (const w of WORKLOADS.filter((w) => only === null || w.name.includes(only))) {
+  const threeA = Array.from({ length: PAIRS }, w.make[0]);
+  const threeB = Array.from({ length: PAIRS }, w.make[1]);
+  const shapesA = threeA.map(w.tags[0]);
+  const shapesB = threeB.map(w.tags[1]);
+  const three = time(w.three, threeA, threeB);
+  const ours = time(w.c3d, shapesA, shapesB);
+  rows.push({ workload: w.name, pairs: PAIRS, threeNs: three.ns, c3dNs: ours.ns, ratio: ours.ns / three.ns,
+    threeHits: three.hits, c3dHits: ours.hits });
+}
+
+const fmt = (x) => x.toFixed(1);
+console.log(`\n| query (${PAIRS} random pairs, median of ${RUNS}) | three.js ns | collide3d ns | collide3d / three.js | hits (three / collide3d) |`);
+console.log('|---|---:|---:|---:|---|');
+for (const r of rows) {
+  const agree = r.threeHits === r.c3dHits ? '' : ' **MISMATCH**';
+  console.log(`| ${r.workload} | ${fmt(r.threeNs)} | ${fmt(r.c3dNs)} | ${r.ratio.toFixed(2)} | ${r.threeHits} / ${r.c3dHits}${agree} |`);
+}
+if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1], JSON.stringify(rows, null, 2));

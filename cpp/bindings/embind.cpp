@@ -1,0 +1,177 @@
+// The embind module: the one binding layer between JavaScript and the core.
+// Queries are bound as functions of two shape type codes that read their arguments from, and write their results
+// to, a scratch area of the wasm heap (io_layout.h). Numbers in, numbers out: no object is marshalled per call, so a
+// query costs about what a raw export does (TOOLCHAIN.md §6). The JavaScript entry (web/lib) hides all of this.
+#include <emscripten/bind.h>
+
+#include <cstdint>
+#include <string>
+
+#include "bindings/io_layout.h"
+#include "collide3d/dispatch/tables.h"
+#include "collide3d/math/orthonormal_basis.h"
+
+namespace c3d {
+
+namespace {
+
+double scratch[io::kSize];
+Problem lastProblemSeen;
+
+const double* options() { return scratch + io::kOptions; }
+const double* argA() { return scratch + io::kShapeA; }
+const double* argB() { return scratch + io::kShapeB; }
+double* result() { return scratch + io::kResult; }
+
+bool validType(int type) { return type >= 0 && type < kShapeTypeCount; }
+
+// Looks up the table entry for (a, b) and validates both arguments; returns a status code when the query cannot run.
+template <class Fn>
+int prepare(const PairTable<Fn>& table, int a, int b, Fn& entry) {
+  if (!validType(a) || !validType(b)) return io::kUnsupportedPair;
+  entry = table.at(static_cast<ShapeType>(a), static_cast<ShapeType>(b));
+  if (entry == nullptr) return io::kUnsupportedPair;
+  if (!validateEncoded(static_cast<ShapeType>(a), argA(), lastProblemSeen)) return io::kInvalidA;
+  if (!validateEncoded(static_cast<ShapeType>(b), argB(), lastProblemSeen)) return io::kInvalidB;
+  return 0;
+}
+
+// Returns 1 or 0, or a negative status.
+int intersectsEncoded(int a, int b) {
+  IntersectsFn entry;
+  if (const int status = prepare(intersectsTable(), a, b, entry)) return status;
+  return entry(argA(), argB()) ? 1 : 0;
+}
+
+// Options: maxDistance, backfaceCulling, solid. Result: t, point, normal, hasBarycentric, u, v, frontFace.
+int raycastEncoded(int a, int b) {
+  RaycastFn entry;
+  if (const int status = prepare(raycastTable(), a, b, entry)) return status;
+  RaycastOptions opts;
+  opts.maxDistance = options()[0];
+  opts.backfaceCulling = options()[1] != 0;
+  opts.solid = options()[2] != 0;
+  const auto hit = entry(argA(), argB(), opts);
+  if (!hit) return 0;
+  double* out = result();
+  encoded::write(out, hit->t);
+  encoded::write(out, hit->point);
+  encoded::write(out, hit->normal);
+  encoded::write(out, hit->hasBarycentric ? 1.0 : 0.0);
+  encoded::write(out, hit->u);
+  encoded::write(out, hit->v);
+  encoded::write(out, hit->frontFace ? 1.0 : 0.0);
+  return 1;
+}
+
+// Options: epsilon. Returns the Side.
+int classifyEncoded(int a, int b) {
+  ClassifyFn entry;
+  if (const int status = prepare(classifyTable(), a, b, entry)) return status;
+  ClassifyOptions opts;
+  opts.epsilon = options()[0];
+  return static_cast<int>(entry(argA(), argB(), opts));
+}
+
+// Returns 0 for no intersection or the IntersectionSet kind. Result: p0, p1, normal, radius.
+int intersectionEncoded(int a, int b) {
+  IntersectionFn entry;
+  if (const int status = prepare(intersectionTable(), a, b, entry)) return status;
+  const auto set = entry(argA(), argB());
+  if (!set) return 0;
+  double* out = result();
+  encoded::write(out, set->p0);
+  encoded::write(out, set->p1);
+  encoded::write(out, set->normal);
+  encoded::write(out, set->radius);
+  return static_cast<int>(set->kind);
+}
+
+// Options: velocity. Returns 1 for a hit. Result: t, point, normal.
+int sweepEncoded(int a, int b) {
+  SweepFn entry;
+  if (const int status = prepare(sweepTable(), a, b, entry)) return status;
+  const auto hit = entry(argA(), Vec3{options()[0], options()[1], options()[2]}, argB());
+  if (!hit) return 0;
+  double* out = result();
+  encoded::write(out, hit->t);
+  encoded::write(out, hit->point);
+  encoded::write(out, hit->normal);
+  return 1;
+}
+
+// Argument A: the vector w. Result: u, v, w. Returns 1, or kInvalidA for the zero vector.
+int orthonormalBasisEncoded() {
+  const Vec3 w{argA()[0], argA()[1], argA()[2]};
+  if (isZero(w)) {
+    fail(lastProblemSeen, "", "must be non-zero", w);
+    return io::kInvalidA;
+  }
+  const OrthonormalBasis basis = orthonormalBasis(w);
+  double* out = result();
+  encoded::write(out, basis.u);
+  encoded::write(out, basis.v);
+  encoded::write(out, basis.w);
+  return 1;
+}
+
+// The field and the message of the last validation failure, joined by a newline.
+std::string lastProblem() { return std::string(lastProblemSeen.field) + "\n" + lastProblemSeen.message; }
+
+// Start-up description for the JS entry: the scratch area and every shape type's code and encoded schema.
+emscripten::val describe() {
+  using emscripten::val;
+  val layout = val::object();
+  layout.set("address", static_cast<double>(reinterpret_cast<std::uintptr_t>(scratch)));
+  layout.set("options", io::kOptions);
+  layout.set("a", io::kShapeA);
+  layout.set("b", io::kShapeB);
+  layout.set("result", io::kResult);
+  layout.set("size", io::kSize);
+  val shapes = val::object();
+  for (int type = 0; type < kShapeTypeCount; ++type) {
+    val shape = val::object();
+    shape.set("code", type);
+    shape.set("schema", shapeSchema(static_cast<ShapeType>(type)));
+    shapes.set(shapeName(static_cast<ShapeType>(type)), shape);
+  }
+  layout.set("shapes", shapes);
+  return layout;
+}
+
+// Which (a, b) type pairs each query supports, as "query:a:b" lines (the README's feature matrix comes from here).
+std::string supportedPairs() {
+  std::string lines;
+  auto list = [&](const char* query, auto& table) {
+    for (int a = 0; a < kShapeTypeCount; ++a) {
+      for (int b = 0; b < kShapeTypeCount; ++b) {
+        if (table.entry[a][b] == nullptr) continue;
+        lines += std::string(query) + ":" + shapeName(static_cast<ShapeType>(a)) + ":" +
+                 shapeName(static_cast<ShapeType>(b)) + "\n";
+      }
+    }
+  };
+  list("intersects", intersectsTable());
+  list("raycast", raycastTable());
+  list("classify", classifyTable());
+  list("intersection", intersectionTable());
+  list("sweep", sweepTable());
+  return lines;
+}
+
+}  // namespace
+
+}  // namespace c3d
+
+EMSCRIPTEN_BINDINGS(collide3d) {
+  using namespace emscripten;
+  function("describe", &c3d::describe);
+  function("supportedPairs", &c3d::supportedPairs);
+  function("lastProblem", &c3d::lastProblem);
+  function("intersects", &c3d::intersectsEncoded);
+  function("raycast", &c3d::raycastEncoded);
+  function("classify", &c3d::classifyEncoded);
+  function("intersection", &c3d::intersectionEncoded);
+  function("sweep", &c3d::sweepEncoded);
+  function("orthonormalBasis", &c3d::orthonormalBasisEncoded);
+}

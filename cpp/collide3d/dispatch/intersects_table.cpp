@@ -1,0 +1,72 @@
+// The intersects table: every pair intersects() answers, in both argument orders.
+#include "collide3d/dispatch/fill.h"
+#include "collide3d/queries/intersects/intersects_aabb_aabb.h"
+#include "collide3d/queries/intersects/intersects_caster_shape.h"
+#include "collide3d/queries/intersects/intersects_frustum_shape.h"
+#include "collide3d/queries/intersects/intersects_obb_obb.h"
+#include "collide3d/queries/intersects/intersects_plane_shape.h"
+#include "collide3d/queries/intersects/intersects_sphere_sphere.h"
+#include "collide3d/queries/intersects/intersects_triangle_triangle.h"
+
+namespace c3d {
+
+namespace {
+
+struct Intersects {
+  template <class A, class B>
+  static bool run(const A& a, const B& b) {
+    return intersects(a, b);
+  }
+};
+
+struct IntersectsByCast {
+  template <class A, class B>
+  static bool run(const A& caster, const B& shape) {
+    return intersectsByCast(caster, shape);
+  }
+};
+
+template <class Target>
+void addCasters(PairTable<IntersectsFn>& table) {
+  addSymmetric<IntersectsByCast, Ray, Target>(table);
+  addSymmetric<IntersectsByCast, Line, Target>(table);
+  addSymmetric<IntersectsByCast, Segment, Target>(table);
+}
+
+PairTable<IntersectsFn> build() {
+  PairTable<IntersectsFn> table;
+  addSymmetric<Intersects, Sphere, Sphere>(table);
+  addSymmetric<Intersects, Aabb, Aabb>(table);
+  addSymmetric<Intersects, Obb, Obb>(table);
+  addSymmetric<Intersects, Triangle, Triangle>(table);
+
+  addSymmetric<Intersects, Plane, Point>(table);
+  addSymmetric<Intersects, Plane, Triangle>(table);
+  addSymmetric<Intersects, Plane, Sphere>(table);
+  addSymmetric<Intersects, Plane, Ellipsoid>(table);
+  addSymmetric<Intersects, Plane, Aabb>(table);
+  addSymmetric<Intersects, Plane, Obb>(table);
+  addSymmetric<Intersects, Plane, Cylinder>(table);
+  addSymmetric<Intersects, Plane, Capsule>(table);
+
+  addCasters<Plane>(table);
+  addCasters<Triangle>(table);
+  addCasters<Sphere>(table);
+  addCasters<Aabb>(table);
+  addCasters<Obb>(table);
+  addCasters<Cylinder>(table);
+
+  addSymmetric<Intersects, Frustum, Point>(table);
+  addSymmetric<Intersects, Frustum, Sphere>(table);
+  addSymmetric<Intersects, Frustum, Aabb>(table);
+  return table;
+}
+
+}  // namespace
+
+const PairTable<IntersectsFn>& intersectsTable() {
+  static const PairTable<IntersectsFn> table = build();
+  return table;
+}
+
+}  // namespace c3d

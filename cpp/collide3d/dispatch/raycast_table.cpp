@@ -1,0 +1,42 @@
+// The raycast table: rows are the casters (ray, line, segment), columns the targets.
+#include "collide3d/dispatch/fill.h"
+#include "collide3d/queries/raycast/raycast.h"
+
+namespace c3d {
+
+namespace {
+
+template <class CasterShape, class Target>
+void add(PairTable<RaycastFn>& table) {
+  table.entry[row<CasterShape>()][row<Target>()] = [](const double* caster, const double* target,
+                                                      const RaycastOptions& options) {
+    return raycast(toCaster(decode<CasterShape>(caster)), decode<Target>(target), options);
+  };
+}
+
+template <class Target>
+void addCasters(PairTable<RaycastFn>& table) {
+  add<Ray, Target>(table);
+  add<Line, Target>(table);
+  add<Segment, Target>(table);
+}
+
+PairTable<RaycastFn> build() {
+  PairTable<RaycastFn> table;
+  addCasters<Plane>(table);
+  addCasters<Triangle>(table);
+  addCasters<Sphere>(table);
+  addCasters<Aabb>(table);
+  addCasters<Obb>(table);
+  addCasters<Cylinder>(table);
+  return table;
+}
+
+}  // namespace
+
+const PairTable<RaycastFn>& raycastTable() {
+  static const PairTable<RaycastFn> table = build();
+  return table;
+}
+
+}  // namespace c3d

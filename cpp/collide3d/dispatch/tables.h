@@ -1,0 +1,39 @@
+// One dispatch table per query kind, indexed by the shape types of the two arguments, over encoded shapes
+// (encoded.h). An empty entry means the query does not support that pair. Each table is filled in one place, its
+// own .cpp file in this folder; tests walk the tables, and the feature matrix in the README is generated from them.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "collide3d/dispatch/encoded.h"
+#include "collide3d/queries/results.h"
+#include "collide3d/shapes/shape_type.h"
+#include "collide3d/shapes/validation.h"
+
+namespace c3d {
+
+template <class Fn>
+struct PairTable {
+  Fn entry[kShapeTypeCount][kShapeTypeCount] = {};
+
+  Fn at(ShapeType a, ShapeType b) const { return entry[static_cast<int>(a)][static_cast<int>(b)]; }
+};
+
+using IntersectsFn = bool (*)(const double* a, const double* b);
+using RaycastFn = std::optional<RaycastHit> (*)(const double* caster, const double* target, const RaycastOptions&);
+using ClassifyFn = Side (*)(const double* plane, const double* shape, const ClassifyOptions&);
+using IntersectionFn = std::optional<IntersectionSet> (*)(const double* a, const double* b);
+using SweepFn = std::optional<SweepHit> (*)(const double* moving, Vec3 velocity, const double* target);
+
+const PairTable<IntersectsFn>& intersectsTable();
+const PairTable<RaycastFn>& raycastTable();      // rows: ray, line, segment
+const PairTable<ClassifyFn>& classifyTable();    // row: plane
+const PairTable<IntersectionFn>& intersectionTable();
+const PairTable<SweepFn>& sweepTable();
+
+// Per shape type: its name, its encoded schema, and its validation.
+const char* shapeName(ShapeType type);
+std::string shapeSchema(ShapeType type);
+bool validateEncoded(ShapeType type, const double* shape, Problem& problem);
+
+}  // namespace c3d

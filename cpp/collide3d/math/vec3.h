@@ -1,0 +1,38 @@
+// Vec3: the double-precision 3-vector every query computes with.
+#pragma once
+#include <cmath>
+
+namespace c3d {
+
+struct Vec3 {
+  double x = 0, y = 0, z = 0;
+};
+
+constexpr Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+constexpr Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+constexpr Vec3 operator-(Vec3 a) { return {-a.x, -a.y, -a.z}; }
+constexpr Vec3 operator*(Vec3 a, double s) { return {a.x * s, a.y * s, a.z * s}; }
+constexpr Vec3 operator*(double s, Vec3 a) { return a * s; }
+constexpr bool operator==(Vec3 a, Vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+constexpr bool operator!=(Vec3 a, Vec3 b) { return !(a == b); }
+
+constexpr double dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+constexpr Vec3 cross(Vec3 a, Vec3 b) {
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+constexpr double lengthSquared(Vec3 a) { return dot(a, a); }
+inline double length(Vec3 a) { return std::sqrt(dot(a, a)); }
+constexpr bool isZero(Vec3 a) { return a.x == 0 && a.y == 0 && a.z == 0; }
+constexpr Vec3 abs(Vec3 a) { return {a.x < 0 ? -a.x : a.x, a.y < 0 ? -a.y : a.y, a.z < 0 ? -a.z : a.z}; }
+constexpr double component(Vec3 a, int axis) { return axis == 0 ? a.x : axis == 1 ? a.y : a.z; }
+
+// a / |a|, or `fallback` when a is the zero vector (a direction is then undefined).
+inline Vec3 normalizedOr(Vec3 a, Vec3 fallback) {
+  const double len = length(a);
+  return len > 0 ? a * (1.0 / len) : fallback;
+}
+
+// The point at parameter t of origin + t * direction.
+constexpr Vec3 pointAt(Vec3 origin, Vec3 direction, double t) { return origin + direction * t; }
+
+}  // namespace c3d

@@ -1,0 +1,24 @@
+// Caster against a plane: t = -(n.o + d) / (n.d). A caster parallel to the plane misses unless it lies in it;
+// then (the plane being a closed set) it hits at its first point: t = 0 for a ray or segment, and the origin for a
+// line, which has no first point.
+#pragma once
+#include <optional>
+
+#include "collide3d/queries/raycast/span.h"
+#include "collide3d/shapes/plane.h"
+
+namespace c3d {
+
+inline std::optional<RaycastHit> raycast(const Caster& caster, const Plane& plane, const RaycastOptions& options) {
+  const double rate = dot(plane.normal, caster.direction);
+  const double value = scaledDistance(plane, caster.origin);
+  const Vec3 unitNormal = plane.normal * (1.0 / length(plane.normal));
+  Span span;
+  clipSlab(span, value, rate, 0, 0, 0, 0);
+  if (span.enter == -kInfinity) span.enter = caster.tMin > -kInfinity ? caster.tMin : 0;  // lying in the plane
+  auto t = firstHit(span, caster, options);
+  if (!t) return std::nullopt;
+  return makeHit(caster, t->t, rate > 0 ? -unitNormal : unitNormal);
+}
+
+}  // namespace c3d

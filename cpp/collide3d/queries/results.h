@@ -1,0 +1,56 @@
+// The result vocabulary shared by every pair of a query kind (API.md "Queries"): each raycast returns a
+// RaycastHit, each classify a Side, each sweep a SweepHit, each intersection an IntersectionSet.
+#pragma once
+#include <limits>
+
+#include "collide3d/math/vec3.h"
+
+namespace c3d {
+
+struct RaycastOptions {
+  double maxDistance = std::numeric_limits<double>::infinity();  // the largest caster parameter t accepted
+  bool backfaceCulling = false;  // triangles: only hits where the caster meets the front face
+  bool solid = true;             // volumes: a caster starting inside hits at its start; false: where it leaves
+};
+
+struct RaycastHit {
+  double t = 0;  // the caster's own parameter: ray/line origin + t*direction, segment start + t*(end-start)
+  Vec3 point;
+  Vec3 normal;   // unit, outward; on flat shapes (plane, triangle) the side facing the caster
+  // Triangle targets only: barycentric weights of b (u) and c (v); frontFace says which side was hit.
+  bool hasBarycentric = false;
+  double u = 0, v = 0;
+  bool frontFace = false;
+};
+
+enum class Side : int { Front = 0, Back = 1, Intersecting = 2 };
+
+struct ClassifyOptions {
+  double epsilon = 0;  // half the thickness of the slab that counts as "on the plane", in distance units
+};
+
+struct SweepHit {
+  double t = 0;   // fraction of the velocity travelled at first contact, in [0, 1]
+  Vec3 point;     // the contact point at time t
+  Vec3 normal;    // unit normal of the target at the contact, pointing towards the moving shape
+};
+
+struct IntersectionSet {
+  enum class Kind : int { Point = 1, Segment = 2, Line = 3, Circle = 4, Coplanar = 6 };
+  Kind kind = Kind::Point;
+  Vec3 p0;            // point; segment start; line origin; circle center
+  Vec3 p1;            // segment end; line direction
+  Vec3 normal;        // circle normal (unit)
+  double radius = 0;  // circle radius
+
+  static IntersectionSet point(Vec3 p) { return {Kind::Point, p, {}, {}, 0}; }
+  // A segment whose ends coincide is reported as the point it is.
+  static IntersectionSet segment(Vec3 a, Vec3 b) { return a == b ? point(a) : IntersectionSet{Kind::Segment, a, b, {}, 0}; }
+  static IntersectionSet line(Vec3 origin, Vec3 direction) { return {Kind::Line, origin, direction, {}, 0}; }
+  static IntersectionSet circle(Vec3 center, Vec3 normal, double radius) {
+    return radius == 0 ? point(center) : IntersectionSet{Kind::Circle, center, {}, normal, radius};
+  }
+  static IntersectionSet coplanar() { return {Kind::Coplanar, {}, {}, {}, 0}; }
+};
+
+}  // namespace c3d

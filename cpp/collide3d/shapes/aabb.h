@@ -1,0 +1,39 @@
+// aabb: the solid axis-aligned box min <= p <= max (three.js Box3). min == max on an axis flattens it; all equal is a
+// point. min > max on any axis (three.js's "empty" box) is rejected: the box would hold no point at all.
+#pragma once
+#include "collide3d/math/vec3.h"
+#include "collide3d/shapes/shape_type.h"
+#include "collide3d/shapes/validation.h"
+
+namespace c3d {
+
+struct Aabb {
+  Vec3 min, max;
+
+  static constexpr ShapeType kType = ShapeType::Aabb;
+  static constexpr const char* kName = "aabb";
+  template <class Visit> static void fields(Visit&& visit) {
+    visit("min", &Aabb::min);
+    visit("max", &Aabb::max);
+  }
+};
+
+inline bool validate(const Aabb& box, Problem& problem) {
+  const char* const field[3] = {"min.x", "min.y", "min.z"};
+  for (int i = 0; i < 3; ++i) {
+    const double lo = component(box.min, i), hi = component(box.max, i);
+    if (!(lo <= hi)) {
+      char number[32];
+      formatNumber(hi, number, sizeof number);
+      char rule[64];
+      std::snprintf(rule, sizeof rule, "must be <= max.%c = %s", "xyz"[i], number);
+      return fail(problem, field[i], rule, lo);
+    }
+  }
+  return true;
+}
+
+constexpr Vec3 center(const Aabb& box) { return (box.min + box.max) * 0.5; }
+constexpr Vec3 halfSize(const Aabb& box) { return (box.max - box.min) * 0.5; }
+
+}  // namespace c3d

@@ -1,0 +1,30 @@
+// Loading: init() resolves once to one frozen API object, with the module's shape schemas matching the JS encoders.
+import { describe, expect, it } from 'vitest';
+import init, { init as namedInit } from '../../web/lib/index.js';
+import { SHAPE_TYPES } from '../../web/lib/shapes.js';
+
+describe('init', () => {
+  it('returns the same instance on every call, from the default and the named export', async () => {
+    const a = await init();
+    const b = await namedInit();
+    expect(a).toBe(b);
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(Object.keys(a).sort()).toEqual(
+      ['classify', 'intersection', 'intersects', 'orthonormalBasis', 'raycast', 'supported', 'sweep']);
+  });
+
+  it('knows every shape type of API.md', () => {
+    expect(SHAPE_TYPES).toEqual(['point', 'ray', 'line', 'segment', 'plane', 'triangle', 'sphere', 'ellipsoid',
+      'aabb', 'obb', 'cylinder', 'capsule', 'frustum']);
+  });
+
+  it('lists the supported pairs of every query', async () => {
+    const c3d = await init();
+    const has = (query, a, b) => c3d.supported.some((p) => p.query === query && p.a === a && p.b === b);
+    expect(has('raycast', 'ray', 'triangle')).toBe(true);
+    expect(has('intersects', 'plane', 'sphere')).toBe(true);
+    expect(has('intersects', 'sphere', 'plane')).toBe(true);
+    expect(has('sweep', 'sphere', 'plane')).toBe(true);
+    expect(has('raycast', 'ray', 'ellipsoid')).toBe(false);
+  });
+});

@@ -1,0 +1,58 @@
+// Shared helpers for the native tests: vector equality with tolerance, deterministic random shapes, and exact
+// rigid motions (signed axis permutations with integer translations), under which results are exactly invariant.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <random>
+
+#include "collide3d/math/mat3.h"
+#include "collide3d/math/vec3.h"
+
+namespace c3d::testing {
+
+inline ::testing::AssertionResult near(Vec3 actual, Vec3 expected, double tolerance = 1e-12) {
+  const double error = length(actual - expected);
+  if (error <= tolerance) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "got (" << actual.x << ", " << actual.y << ", " << actual.z << "), expected ("
+                                       << expected.x << ", " << expected.y << ", " << expected.z << "), error "
+                                       << error;
+}
+
+// A deterministic source of random test inputs.
+class Random {
+ public:
+  explicit Random(unsigned seed) : engine_(seed) {}
+  double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(engine_); }
+  int integer(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(engine_); }
+  Vec3 vector(double lo, double hi) { return {uniform(lo, hi), uniform(lo, hi), uniform(lo, hi)}; }
+  Vec3 integerVector(int lo, int hi) { return {double(integer(lo, hi)), double(integer(lo, hi)), double(integer(lo, hi))}; }
+  // A uniformly random rotation (Shoemake 1992, "Uniform random rotations", via a random unit quaternion).
+  Mat3 rotation() {
+    const double u1 = uniform(0, 1), u2 = uniform(0, 2 * M_PI), u3 = uniform(0, 2 * M_PI);
+    const double a = std::sqrt(1 - u1), b = std::sqrt(u1);
+    const double w = a * std::sin(u2), x = a * std::cos(u2), y = b * std::sin(u3), z = b * std::cos(u3);
+    Mat3 r;
+    const double m[9] = {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y),
+                         2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x),
+                         2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)};
+    for (int i = 0; i < 9; ++i) r.m[i] = m[i];
+    return r;
+  }
+  // One of the 48 signed permutation matrices: exact in floating point.
+  Mat3 signedPermutation() {
+    int axis[3] = {0, 1, 2};
+    std::shuffle(axis, axis + 3, engine_);
+    Mat3 r;
+    for (double& m : r.m) m = 0;
+    for (int column = 0; column < 3; ++column) r.m[3 * column + axis[column]] = integer(0, 1) ? 1.0 : -1.0;
+    return r;
+  }
+  std::mt19937& engine() { return engine_; }
+
+ private:
+  std::mt19937 engine_;
+};
+
+}  // namespace c3d::testing

@@ -1,0 +1,170 @@
+// collide3d: the public JavaScript entry. It validates arguments, writes their numbers into a scratch area of the
+// wasm heap, calls a bound function that takes only the shapes' type codes, and reads the answer back, so no
+// object is converted by embind on the query path. See API.md / README.md for the semantics.
+import createCollide3dModule from './wasm/collide3d.mjs';
+import { rangeError, typeError, unsupportedPair } from './errors.js';
+import { SHAPE_TYPES, checkShapeSchemas, encodeShape, encodeVector } from './shapes.js';
+
+const SIDES = ['front', 'back', 'intersecting'];
+const INTERSECTION_KINDS = { 1: 'point', 2: 'segment', 3: 'line', 4: 'circle', 6: 'coplanar' };
+const UNSUPPORTED = -1, INVALID_A = -2, INVALID_B = -3;
+
+function createApi(module) {
+  const layout = module.describe();
+  checkShapeSchemas(layout.shapes);
+  const A = layout.a, B = layout.b, OPT = layout.options, OUT = layout.result;
+  let f = new Float64Array(module.HEAPF64.buffer, layout.address, layout.size);
+
+  // The scratch view, re-made if memory growth detached it.
+  function io() {
+    if (f.length === 0) f = new Float64Array(module.HEAPF64.buffer, layout.address, layout.size);
+    return f;
+  }
+
+  function vec(o) {
+    return { x: f[o] + 0, y: f[o + 1] + 0, z: f[o + 2] + 0 };  // + 0 turns -0 into 0
+  }
+
+  // Turns a negative status from the module into the error it stands for.
+  function failure(status, fn, argA, argB, codeA, codeB) {
+    if (status === UNSUPPORTED) return unsupportedPair(fn, SHAPE_TYPES[codeA], SHAPE_TYPES[codeB]);
+    const [field, message] = module.lastProblem().split('\n');
+    const arg = status === INVALID_A ? argA : argB;
+    return rangeError(fn, field === '' ? arg : `${arg}.${field}`, message);
+  }
+
+  function options(opts, fn) {
+    if (opts === undefined || opts === null) return undefined;
+    if (typeof opts !== 'object') throw typeError(fn, 'opts', 'an object', opts);
+    return opts;
+  }
+
+  function flag(value, fallback, fn, name) {
+    if (value === undefined) return fallback;
+    if (typeof value !== 'boolean') throw typeError(fn, `opts.${name}`, 'a boolean', value);
+    return value;
+  }
+
+  function intersects(a, b) {
+    const f = io();
+    const ta = encodeShape(f, A, a, 'intersects', 'a');
+    const tb = encodeShape(f, B, b, 'intersects', 'b');
+    const status = module.intersects(ta, tb);
+    if (status < 0) throw failure(status, 'intersects', 'a', 'b', ta, tb);
+    return status === 1;
+  }
+
+  function raycast(caster, target, opts) {
+    const f = io();
+    const ta = encodeShape(f, A, caster, 'raycast', 'caster');
+    const tb = encodeShape(f, B, target, 'raycast', 'target');
+    const o = options(opts, 'raycast');
+    let maxDistance = Infinity, backfaceCulling = false, solid = true;
+    if (o !== undefined) {
+      if (o.maxDistance !== undefined) {
+        maxDistance = o.maxDistance;
+        if (typeof maxDistance !== 'number' || Number.isNaN(maxDistance)) {
+          throw typeError('raycast', 'opts.maxDistance', 'a number', maxDistance);
+        }
+      }
+      backfaceCulling = flag(o.backfaceCulling, false, 'raycast', 'backfaceCulling');
+      solid = flag(o.solid, true, 'raycast', 'solid');
+    }
+    f[OPT] = maxDistance;
+    f[OPT + 1] = backfaceCulling ? 1 : 0;
+    f[OPT + 2] = solid ? 1 : 0;
+    const status = module.raycast(ta, tb);
+    if (status <= 0) {
+      if (status === 0) return null;
+      throw failure(status, 'raycast', 'caster', 'target', ta, tb);
+    }
+    if (f[OUT + 7] === 0) return { t: f[OUT], point: vec(OUT + 1), normal: vec(OUT + 4) };
+    return {
+      t: f[OUT], point: vec(OUT + 1), normal: vec(OUT + 4), u: f[OUT + 8], v: f[OUT + 9], frontFace: f[OUT + 10] === 1,
+    };
+  }
+
+  function classify(plane, shape, opts) {
+    const f = io();
+    if (plane !== null && typeof plane === 'object' && plane.type !== 'plane') {
+      throw typeError('classify', 'plane.type', "'plane'", plane.type);
+    }
+    const ta = encodeShape(f, A, plane, 'classify', 'plane');
+    const tb = encodeShape(f, B, shape, 'classify', 'shape');
+    const o = options(opts, 'classify');
+    let epsilon = 0;
+    if (o !== undefined && o.epsilon !== undefined) {
+      epsilon = o.epsilon;
+      if (!Number.isFinite(epsilon)) throw typeError('classify', 'opts.epsilon', 'a finite number', epsilon);
+      if (epsilon < 0) throw rangeError('classify', 'opts.epsilon', `must be >= 0 (got ${epsilon})`);
+    }
+    f[OPT] = epsilon;
+    const status = module.classify(ta, tb);
+    if (status < 0) throw failure(status, 'classify', 'plane', 'shape', ta, tb);
+    return SIDES[status];
+  }
+
+  function sweep(moving, velocity, target) {
+    const f = io();
+    const ta = encodeShape(f, A, moving, 'sweep', 'moving');
+    encodeVector(f, OPT, velocity, 'sweep', 'velocity', '');
+    const tb = encodeShape(f, B, target, 'sweep', 'target');
+    const status = module.sweep(ta, tb);
+    if (status <= 0) {
+      if (status === 0) return null;
+      throw failure(status, 'sweep', 'moving', 'target', ta, tb);
+    }
+    return { t: f[OUT], point: vec(OUT + 1), normal: vec(OUT + 4) };
+  }
+
+  function intersection(a, b) {
+    const f = io();
+    const ta = encodeShape(f, A, a, 'intersection', 'a');
+    const tb = encodeShape(f, B, b, 'intersection', 'b');
+    const status = module.intersection(ta, tb);
+    if (status <= 0) {
+      if (status === 0) return null;
+      throw failure(status, 'intersection', 'a', 'b', ta, tb);
+    }
+    const kind = INTERSECTION_KINDS[status];
+    switch (kind) {
+      case 'point': return { kind, point: vec(OUT) };
+      case 'segment': return { kind, start: vec(OUT), end: vec(OUT + 3) };
+      case 'line': return { kind, origin: vec(OUT), direction: vec(OUT + 3) };
+      case 'circle': return { kind, center: vec(OUT), normal: vec(OUT + 6), radius: f[OUT + 9] };
+      default: return { kind };
+    }
+  }
+
+  function orthonormalBasis(w) {
+    const f = io();
+    encodeVector(f, A, w, 'orthonormalBasis', 'w', '');
+    const status = module.orthonormalBasis();
+    if (status < 0) throw failure(status, 'orthonormalBasis', 'w', 'w', 0, 0);
+    return { u: vec(OUT), v: vec(OUT + 3), w: vec(OUT + 6) };
+  }
+
+  // Every (query, a, b) the module answers; `a`/`b` are shape types.
+  const supported = Object.freeze(module.supportedPairs().trim().split('\n').map((line) => {
+    const [query, a, b] = line.split(':');
+    return Object.freeze({ query, a, b });
+  }));
+
+  return Object.freeze({ intersects, raycast, classify, sweep, intersection, orthonormalBasis, supported });
+}
+
+let ready;
+
+// Compiles and instantiates the wasm module once; later calls return the same instance.
+// `options` may set `wasmBinary` (bytes of the module) or `locateFile`, passed to the Emscripten loader.
+export function init(options = {}) {
+  if (ready === undefined) {
+    ready = createCollide3dModule(options).then(createApi);
+    ready.catch(() => {
+      ready = undefined;  // let a later call try again
+    });
+  }
+  return ready;
+}
+
+export default init;
