@@ -150,7 +150,10 @@ function createApi(module) {
     return Object.freeze({ query, a, b });
   }));
 
-  return Object.freeze({ intersects, raycast, classify, sweep, intersection, orthonormalBasis, supported });
+  const api = { intersects, raycast, classify, sweep, intersection, orthonormalBasis, supported };
+  // For collide3d's own tests (heap accounting); not part of the API.
+  Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });
+  return Object.freeze(api);
 }
 
 let ready;

@@ -1,0 +1,91 @@
+// Bad input: every class gets a TypeError or RangeError naming the function, argument, field and value; an
+// unsupported pair gets an Error naming the pair; afterwards the module answers as before and its heap is unchanged.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { init } from '../../web/lib/index.js';
+import { IDENTITY, aabb, cylinder, ellipsoid, obb, plane, ray, sphere, triangle, v } from './helpers.js';
+
+let c3d;
+beforeAll(async () => {
+  c3d = await init();
+});
+
+const goodRay = ray(v(0, 0, 5), v(0, 0, -1));
+const goodSphere = sphere(v(0, 0, 0), 1);
+
+describe('TypeError for wrong or missing values', () => {
+  it.each([
+    ['a missing shape', () => c3d.intersects(undefined, goodSphere), 'collide3d.intersects: a must be a shape object (got undefined)'],
+    ['an unknown type', () => c3d.raycast(goodRay, { type: 'cube' }), "collide3d.raycast: target.type must be one of 'point', 'ray', 'line', 'segment', 'plane', 'triangle', 'sphere', 'ellipsoid', 'aabb', 'obb', 'cylinder', 'capsule', 'frustum' (got \"cube\")"],
+    ['a missing field', () => c3d.raycast(goodRay, { type: 'sphere', center: v(0, 0, 0) }), 'collide3d.raycast: target.radius must be a finite number (got undefined)'],
+    ['a missing vector', () => c3d.raycast(ray(undefined, v(0, 0, 1)), goodSphere), 'collide3d.raycast: caster.origin must be a vector {x, y, z} (got undefined)'],
+    ['NaN', () => c3d.raycast(ray(v(0, NaN, 0), v(0, 0, 1)), goodSphere), 'collide3d.raycast: caster.origin.y must be a finite number (got NaN)'],
+    ['Infinity', () => c3d.intersects(sphere(v(0, 0, 0), Infinity), goodSphere), 'collide3d.intersects: a.radius must be a finite number (got Infinity)'],
+    ['a numeric string', () => c3d.intersects(sphere(v(0, 0, '1'), 1), goodSphere), 'collide3d.intersects: a.center.z must be a finite number (got "1")'],
+    ['a short rotation', () => c3d.intersects(obb(v(0, 0, 0), v(1, 1, 1), [1, 0, 0]), goodSphere), 'collide3d.intersects: a.rotation must be 9 numbers (column-major) or a Matrix3 (got an array of length 3)'],
+    ['a NaN rotation element', () => c3d.classify(plane(v(0, 1, 0), 0), ellipsoid(v(0, 0, 0), v(1, 1, 1), [1, 0, 0, 0, 1, 0, 0, 0, NaN])), 'collide3d.classify: shape.rotation[8] must be a finite number (got NaN)'],
+    ['a non-boolean option', () => c3d.raycast(goodRay, goodSphere, { solid: 1 }), 'collide3d.raycast: opts.solid must be a boolean (got 1)'],
+    ['a non-plane to classify', () => c3d.classify(goodSphere, goodSphere), "collide3d.classify: plane.type must be 'plane' (got \"sphere\")"],
+    ['a bad velocity', () => c3d.sweep(goodSphere, { x: 1, y: 2 }, plane(v(0, 1, 0), 0)), 'collide3d.sweep: velocity.z must be a finite number (got undefined)'],
+    ['a frustum plane without normal', () => c3d.intersects({ type: 'frustum', planes: [{ constant: 1 }, 1, 2, 3, 4, 5] }, goodSphere), 'collide3d.intersects: a.planes[0].normal must be a vector {x, y, z} (got undefined)'],
+  ])('%s', (_, call, message) => {
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(message);
+  });
+});
+
+describe('RangeError for invalid geometry', () => {
+  it.each([
+    ['a negative radius', () => c3d.raycast(goodRay, sphere(v(0, 0, 0), -1)), 'collide3d.raycast: target.radius must be >= 0 (got -1)'],
+    ['a zero ray direction', () => c3d.raycast(ray(v(0, 0, 0), v(0, 0, 0)), goodSphere), 'collide3d.raycast: caster.direction must be non-zero (got {x: 0, y: 0, z: 0})'],
+    ['a zero plane normal', () => c3d.intersects(goodSphere, plane(v(0, 0, 0), 1)), 'collide3d.intersects: b.normal must be non-zero (got {x: 0, y: 0, z: 0})'],
+    ['an inverted aabb', () => c3d.raycast(goodRay, aabb(v(0, 2, 0), v(1, 1, 1))), 'collide3d.raycast: target.min.y must be <= max.y = 1 (got 2)'],
+    ['a non-orthonormal rotation', () => c3d.intersects(obb(v(0, 0, 0), v(1, 1, 1), [1, 0, 0, 0, 2, 0, 0, 0, 1]), obb(v(0, 0, 0), v(1, 1, 1), IDENTITY)), 'collide3d.intersects: a.rotation must be orthonormal within 1e-6 (got columns off by 3)'],
+    ['a negative half size', () => c3d.raycast(goodRay, obb(v(0, 0, 0), v(1, -0.5, 1), IDENTITY)), 'collide3d.raycast: target.halfSize.y must be >= 0 (got -0.5)'],
+    ['negative radii', () => c3d.classify(plane(v(0, 1, 0), 0), ellipsoid(v(0, 0, 0), v(-2, 1, 1))), 'collide3d.classify: shape.radii.x must be >= 0 (got -2)'],
+    ['a cylinder without axis', () => c3d.raycast(goodRay, cylinder(v(1, 1, 1), v(1, 1, 1), 1)), 'collide3d.raycast: target.end must differ from start (got {x: 1, y: 1, z: 1})'],
+    ['a frustum without 6 planes', () => c3d.intersects({ type: 'frustum', planes: [] }, goodSphere), 'collide3d.intersects: a.planes must hold 6 planes (got 0)'],
+    ['a frustum plane with zero normal', () => c3d.intersects({ type: 'frustum', planes: [0, 1, 2, 3, 4, 5].map((i) => plane(v(0, i === 3 ? 0 : 1, 0), 1)) }, goodSphere), 'collide3d.intersects: a.planes[3].normal must be non-zero (got {x: 0, y: 0, z: 0})'],
+    ['a negative epsilon', () => c3d.classify(plane(v(0, 1, 0), 0), goodSphere, { epsilon: -1 }), 'collide3d.classify: opts.epsilon must be >= 0 (got -1)'],
+    ['a zero basis direction', () => c3d.orthonormalBasis(v(0, 0, 0)), 'collide3d.orthonormalBasis: w must be non-zero (got {x: 0, y: 0, z: 0})'],
+  ])('%s', (_, call, message) => {
+    expect(call).toThrow(RangeError);
+    expect(call).toThrow(message);
+  });
+});
+
+describe('unsupported pairs', () => {
+  it('throw an Error naming the pair, never a guess', () => {
+    expect(() => c3d.raycast(goodRay, ellipsoid(v(0, 0, 0), v(1, 1, 1)))).toThrow('collide3d.raycast: the pair (ray, ellipsoid) is not supported');
+    expect(() => c3d.raycast(goodSphere, goodSphere)).toThrow('collide3d.raycast: the pair (sphere, sphere) is not supported');
+    expect(() => c3d.sweep(goodSphere, v(1, 0, 0), goodSphere)).toThrow('collide3d.sweep: the pair (sphere, sphere) is not supported');
+  });
+});
+
+describe('after errors', () => {
+  it('the module keeps answering, and its heap does not grow', () => {
+    const heap = c3d[Symbol.for('collide3d.module')];
+    const t = triangle(v(-1, -1, 0), v(1, -1, 0), v(0, 1, 0));
+    const before = c3d.raycast(goodRay, t);
+    const bytesBefore = heap.heapBytesInUse();
+    for (let i = 0; i < 20000; ++i) {
+      expect(() => c3d.raycast(goodRay, sphere(v(0, 0, 0), -i - 1))).toThrow(RangeError);
+      expect(() => c3d.raycast(goodRay, ellipsoid(v(0, 0, 0), v(1, 1, 1)))).toThrow(Error);
+      expect(() => c3d.intersects(goodSphere, { type: 'sphere' })).toThrow(TypeError);
+    }
+    expect(heap.heapBytesInUse()).toBe(bytesBefore);
+    expect(c3d.raycast(goodRay, t)).toEqual(before);
+    expect(before).toMatchObject({ t: 5, point: v(0, 0, 0) });
+  });
+
+  it('a million queries leave the heap where it was', () => {
+    const heap = c3d[Symbol.for('collide3d.module')];
+    const t = triangle(v(-1, -1, 0), v(1, -1, 0), v(0, 1, 0));
+    c3d.raycast(goodRay, t);
+    const bytesBefore = heap.heapBytesInUse();
+    let hits = 0;
+    for (let i = 0; i < 1_000_000; ++i) if (c3d.raycast(ray(v(i % 3 - 1, 0, 5), v(0, 0, -1)), t) !== null) hits += 1;
+    // x = -1, 0, 1 at y = 0: the triangle spans x in [-0.5, 0.5] at y = 0, so only x = 0 hits.
+    expect(hits).toBe(333_333); // i % 3 === 1 for 333,333 of the i in [0, 1e6)
+    expect(heap.heapBytesInUse()).toBe(bytesBefore);
+  });
+});

@@ -1,0 +1,30 @@
+// Type-checked against the packed package (package.test.js): the documented usage compiles under --strict, and
+// misuse is rejected (each @ts-expect-error fails the check if the line compiles).
+import init, { type RaycastHit, type Shape, type Side } from 'collide3d';
+import { fromRay, toShape } from 'collide3d/three';
+
+export async function example(): Promise<number> {
+  const c3d = await init();
+  const ray = { type: 'ray', origin: { x: 0, y: 0, z: 5 }, direction: { x: 0, y: 0, z: -1 } } as const;
+  const tri: Shape = { type: 'triangle', a: { x: -1, y: -1, z: 0 }, b: { x: 1, y: -1, z: 0 }, c: { x: 0, y: 1, z: 0 } };
+  const hit: RaycastHit | null = c3d.raycast(ray, tri, { maxDistance: 10, backfaceCulling: true });
+  const side: Side = c3d.classify({ type: 'plane', normal: { x: 0, y: 1, z: 0 }, constant: 0 }, tri, { epsilon: 0.1 });
+  const set = c3d.intersection(tri, { type: 'plane', normal: { x: 1, y: 0, z: 0 }, constant: 0 });
+  if (set !== null && set.kind === 'segment') console.log(set.start.x, set.end.y);
+  const basis = c3d.orthonormalBasis({ x: 0, y: 0, z: 1 });
+  const sweep = c3d.sweep({ type: 'sphere', center: { x: 0, y: 3, z: 0 }, radius: 1 }, { x: 0, y: -4, z: 0 },
+    { type: 'plane', normal: { x: 0, y: 1, z: 0 }, constant: 0 });
+  const r = fromRay({ origin: { x: 0, y: 0, z: 0 }, direction: { x: 1, y: 0, z: 0 } });
+  const s = toShape({ center: { x: 0, y: 0, z: 0 }, radius: 1, isSphere: true });
+  console.log(side, basis.u.x, sweep?.t, c3d.intersects(r, s), c3d.supported.length);
+
+  // @ts-expect-error: an unknown shape type
+  c3d.intersects({ type: 'cube', size: 1 }, tri);
+  // @ts-expect-error: raycast's caster must be a ray, line or segment
+  c3d.raycast(tri, tri);
+  // @ts-expect-error: classify takes a plane first
+  c3d.classify(tri, tri);
+  // @ts-expect-error: options are typed
+  c3d.raycast(ray, tri, { solid: 'yes' });
+  return hit === null ? -1 : hit.t + (hit.u ?? 0);
+}

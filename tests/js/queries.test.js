@@ -1,0 +1,250 @@
+// Every exported query through the real wasm module, against values derived by hand in the comments.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { init } from '../../web/lib/index.js';
+import {
+  IDENTITY, aabb, capsule, cylinder, ellipsoid, line, obb, plane, point, ray, segment, sphere, triangle, v,
+} from './helpers.js';
+
+let c3d;
+beforeAll(async () => {
+  c3d = await init();
+});
+
+const closeTo = (actual, expected, digits = 12) => {
+  expect(actual.x).toBeCloseTo(expected.x, digits);
+  expect(actual.y).toBeCloseTo(expected.y, digits);
+  expect(actual.z).toBeCloseTo(expected.z, digits);
+};
+
+// Unit-square triangles in z = 0: counter-clockwise seen from +z, so the front face looks up.
+const tri = triangle(v(0, 0, 0), v(4, 0, 0), v(0, 4, 0));
+
+describe('raycast', () => {
+  it('ray–triangle: t, point, barycentrics, normal facing the ray, front face', () => {
+    // From (1, 2, 5) straight down: hits (1, 2, 0) at t = 5; (1, 2) = u*(4,0) + v*(0,4) -> u = 1/4, v = 1/2.
+    const hit = c3d.raycast(ray(v(1, 2, 5), v(0, 0, -1)), tri);
+    expect(hit).toEqual({ t: 5, point: v(1, 2, 0), normal: v(0, 0, 1), u: 0.25, v: 0.5, frontFace: true });
+  });
+
+  it('ray–triangle: edges and vertices count; backface culling drops hits from behind', () => {
+    expect(c3d.raycast(ray(v(2, 2, 1), v(0, 0, -1)), tri).t).toBe(1);       // on the hypotenuse x + y = 4
+    expect(c3d.raycast(ray(v(4, 0, 1), v(0, 0, -1)), tri).u).toBe(1);       // on vertex b
+    expect(c3d.raycast(ray(v(2.0000001, 2, 1), v(0, 0, -1)), tri)).toBeNull();
+    const fromBelow = ray(v(1, 1, -3), v(0, 0, 1));
+    expect(c3d.raycast(fromBelow, tri)).toMatchObject({ t: 3, normal: v(0, 0, -1), frontFace: false });
+    expect(c3d.raycast(fromBelow, tri, { backfaceCulling: true })).toBeNull();
+  });
+
+  it('ray in the triangle plane hits where it enters the triangle', () => {
+    // Along y = 1 from x = -3: enters at x = 0, t = 3 (direction has length 1).
+    const hit = c3d.raycast(ray(v(-3, 1, 0), v(1, 0, 0)), tri);
+    expect(hit.t).toBe(3);
+    closeTo(hit.point, v(0, 1, 0));
+  });
+
+  it('segment and line casters use their own parameter', () => {
+    // Segment from z = 4 to z = -4 crosses z = 0 half way.
+    expect(c3d.raycast(segment(v(1, 1, 4), v(1, 1, -4)), tri).t).toBe(0.5);
+    expect(c3d.raycast(segment(v(1, 1, 4), v(1, 1, 1)), tri)).toBeNull();
+    // A line hits behind its origin too: t = -2.
+    expect(c3d.raycast(line(v(1, 1, -2), v(0, 0, -1)), tri).t).toBe(-2);
+  });
+
+  it('ray–plane: parallel misses, lying in the plane hits at t = 0, maxDistance', () => {
+    const ground = plane(v(0, 2, 0), -4); // y = 2, non-unit normal
+    expect(c3d.raycast(ray(v(0, 5, 0), v(0, -1, 0)), ground)).toMatchObject({ t: 3, point: v(0, 2, 0), normal: v(0, 1, 0) });
+    expect(c3d.raycast(ray(v(0, 5, 0), v(1, 0, 0)), ground)).toBeNull();
+    expect(c3d.raycast(ray(v(0, 2, 0), v(1, 0, 0)), ground).t).toBe(0);
+    expect(c3d.raycast(ray(v(0, 5, 0), v(0, -1, 0)), ground, { maxDistance: 2.5 })).toBeNull();
+    // Coming from below, the normal faces the ray.
+    expect(c3d.raycast(ray(v(0, -1, 0), v(0, 1, 0)), ground).normal).toEqual(v(0, -1, 0));
+  });
+
+  it('ray–sphere: entry, tangent, inside (solid and not)', () => {
+    const ball = sphere(v(0, 0, 0), 2);
+    expect(c3d.raycast(ray(v(-5, 0, 0), v(1, 0, 0)), ball)).toEqual({ t: 3, point: v(-2, 0, 0), normal: v(-1, 0, 0) });
+    expect(c3d.raycast(ray(v(-5, 2, 0), v(1, 0, 0)), ball)).toEqual({ t: 5, point: v(0, 2, 0), normal: v(0, 1, 0) });
+    expect(c3d.raycast(ray(v(-5, 2.000001, 0), v(1, 0, 0)), ball)).toBeNull();
+    expect(c3d.raycast(ray(v(0, 0, 0), v(1, 0, 0)), ball)).toEqual({ t: 0, point: v(0, 0, 0), normal: v(-1, 0, 0) });
+    expect(c3d.raycast(ray(v(0, 0, 0), v(1, 0, 0)), ball, { solid: false })).toEqual({ t: 2, point: v(2, 0, 0), normal: v(1, 0, 0) });
+  });
+
+  it('ray–aabb and ray–obb: face normals, grazing an edge, rotated box', () => {
+    const box = aabb(v(-1, -1, -1), v(1, 1, 1));
+    expect(c3d.raycast(ray(v(0, 5, 0), v(0, -2, 0)), box)).toEqual({ t: 2, point: v(0, 1, 0), normal: v(0, 1, 0) });
+    expect(c3d.raycast(ray(v(-5, 1, 1), v(1, 0, 0)), box).t).toBe(4); // along the edge y = z = 1
+    // The same unit box turned 90° about z (columns: x -> y, y -> -x): hitting from +x meets its local -y face.
+    const turned = obb(v(0, 0, 0), v(1, 2, 3), [0, 1, 0, -1, 0, 0, 0, 0, 1]);
+    const hit = c3d.raycast(ray(v(5, 0, 0), v(-1, 0, 0)), turned);
+    expect(hit.t).toBe(3); // half-size along world x is the local y half-size 2
+    closeTo(hit.normal, v(1, 0, 0));
+  });
+
+  it('ray–cylinder: side, caps, parallel to the axis, along the surface', () => {
+    const can = cylinder(v(0, 0, 0), v(0, 0, 4), 1);
+    expect(c3d.raycast(ray(v(-3, 0, 2), v(1, 0, 0)), can)).toEqual({ t: 2, point: v(-1, 0, 2), normal: v(-1, 0, 0) });
+    expect(c3d.raycast(ray(v(0.5, 0, 9), v(0, 0, -1)), can)).toEqual({ t: 5, point: v(0.5, 0, 4), normal: v(0, 0, 1) });
+    expect(c3d.raycast(ray(v(0.5, 0, -2), v(0, 0, 1)), can)).toEqual({ t: 2, point: v(0.5, 0, 0), normal: v(0, 0, -1) });
+    expect(c3d.raycast(ray(v(1.5, 0, -2), v(0, 0, 1)), can)).toBeNull();
+    expect(c3d.raycast(ray(v(1, 0, -2), v(0, 0, 1)), can).t).toBe(2); // grazing along the side surface
+    expect(c3d.raycast(ray(v(0, 0, 2), v(1, 0, 0)), can, { solid: false }).t).toBe(1);
+  });
+});
+
+describe('intersects', () => {
+  it('touching counts for every seed pair', () => {
+    expect(c3d.intersects(sphere(v(0, 0, 0), 1), sphere(v(3, 0, 0), 2))).toBe(true);
+    expect(c3d.intersects(sphere(v(0, 0, 0), 1), sphere(v(3.0000001, 0, 0), 2))).toBe(false);
+    expect(c3d.intersects(aabb(v(0, 0, 0), v(1, 1, 1)), aabb(v(1, 1, 1), v(2, 2, 2)))).toBe(true);
+    expect(c3d.intersects(aabb(v(0, 0, 0), v(1, 1, 1)), aabb(v(1.5, 0, 0), v(2, 1, 1)))).toBe(false);
+    expect(c3d.intersects(sphere(v(0, 3, 0), 3), plane(v(0, 1, 0), 0))).toBe(true);
+    expect(c3d.intersects(plane(v(0, 1, 0), 0), sphere(v(0, 3.5, 0), 3))).toBe(false);
+    expect(c3d.intersects(segment(v(0, 1, 0), v(0, 3, 0)), plane(v(0, 1, 0), -1))).toBe(true);
+  });
+
+  it('obb–obb: separated only along an edge-edge axis', () => {
+    // Unit-half-size cubes turned 45° about z and about x. With b at (-2.25, -1.5, 2.25) no face normal of either box
+    // separates them (found by a search with an independent SAT in JS: the best face axis still overlaps by 0.055),
+    // but the cross product of a z-edge of a and an x-edge of b separates them by 0.68.
+    const c = Math.SQRT1_2;
+    const aboutZ = [c, c, 0, -c, c, 0, 0, 0, 1];
+    const aboutX = [1, 0, 0, 0, c, c, 0, -c, c];
+    const a = obb(v(0, 0, 0), v(1, 1, 1), aboutZ);
+    // Second method: sample b's solid on a grid and count samples inside a.
+    const samplesInside = (center) => {
+      let inside = 0;
+      for (let i = -10; i <= 10; ++i) for (let j = -10; j <= 10; ++j) for (let k = -10; k <= 10; ++k) {
+        const p = [i / 10, j / 10, k / 10];
+        const world = [0, 1, 2].map((r) => center[r] + aboutX[r] * p[0] + aboutX[3 + r] * p[1] + aboutX[6 + r] * p[2]);
+        const local = [0, 1, 2].map((col) => aboutZ[3 * col] * world[0] + aboutZ[3 * col + 1] * world[1] + aboutZ[3 * col + 2] * world[2]);
+        if (local.every((x) => Math.abs(x) <= 1)) inside += 1;
+      }
+      return inside;
+    };
+    expect(samplesInside([-2.25, -1.5, 2.25])).toBe(0);
+    expect(c3d.intersects(a, obb(v(-2.25, -1.5, 2.25), v(1, 1, 1), aboutX))).toBe(false);
+    expect(samplesInside([-1.5, -1, 1.5])).toBeGreaterThan(0);
+    expect(c3d.intersects(a, obb(v(-1.5, -1, 1.5), v(1, 1, 1), aboutX))).toBe(true);
+  });
+
+  it('triangle–triangle: crossing, touching at a vertex, coplanar', () => {
+    const t1 = triangle(v(0, 0, 0), v(4, 0, 0), v(0, 4, 0));
+    expect(c3d.intersects(t1, triangle(v(1, 1, -1), v(1, 1, 1), v(3, 3, 0)))).toBe(true);
+    expect(c3d.intersects(t1, triangle(v(2, 2, 0), v(5, 5, 1), v(5, 5, -1)))).toBe(true); // vertex on the edge
+    expect(c3d.intersects(t1, triangle(v(2.5, 2.5, 0), v(5, 5, 1), v(5, 5, -1)))).toBe(false);
+    expect(c3d.intersects(t1, triangle(v(1, 1, 0), v(9, 1, 0), v(1, 9, 0)))).toBe(true);   // coplanar overlap
+    expect(c3d.intersects(t1, triangle(v(3, 3, 0), v(9, 3, 0), v(3, 9, 0)))).toBe(false);  // coplanar disjoint
+  });
+
+  it('frustum–sphere and frustum–aabb (conservative outside the corners)', () => {
+    // The cube [-1, 1]^3 as a frustum with inward normals.
+    const cube = { type: 'frustum', planes: [
+      plane(v(1, 0, 0), 1), plane(v(-1, 0, 0), 1), plane(v(0, 1, 0), 1),
+      plane(v(0, -1, 0), 1), plane(v(0, 0, 1), 1), plane(v(0, 0, -1), 1)] };
+    expect(c3d.intersects(cube, sphere(v(2, 0, 0), 1))).toBe(true);
+    expect(c3d.intersects(cube, sphere(v(2.5, 0, 0), 1))).toBe(false);
+    expect(c3d.intersects(aabb(v(1, 1, 1), v(2, 2, 2)), cube)).toBe(true);
+    expect(c3d.intersects(cube, point(v(0, 0, 1)))).toBe(true);
+    // Beyond an edge: 0.8·√2 ≈ 1.13 > 1 from the cube's edge x = y = 1, so outside, yet no single plane has it
+    // wholly behind it (0.8 < 1): the documented conservative answer.
+    expect(c3d.intersects(cube, sphere(v(1.8, 1.8, 0), 1))).toBe(true);
+  });
+});
+
+describe('classify', () => {
+  it('point exactly on a plane with normal (3, 4, 12) is intersecting', () => {
+    // 3*4 + 4*5 + 12*(-1) = 20, so constant -20 puts (4, 5, -1) on the plane.
+    const p = plane(v(3, 4, 12), -20);
+    expect(c3d.classify(p, point(v(4, 5, -1)))).toBe('intersecting');
+    expect(c3d.classify(p, point(v(4, 5, 0)))).toBe('front');
+    expect(c3d.classify(p, point(v(4, 5, -2)))).toBe('back');
+  });
+
+  it('epsilon widens the plane into a slab, in distance units', () => {
+    const p = plane(v(0, 2, 0), 0); // y = 0 with |n| = 2
+    const s = sphere(v(0, 1.5, 0), 1); // gap 0.5 above the plane
+    expect(c3d.classify(p, s)).toBe('front');
+    expect(c3d.classify(p, s, { epsilon: 0.5 })).toBe('intersecting');
+    expect(c3d.classify(p, s, { epsilon: 0.49 })).toBe('front');
+  });
+
+  it('sphere, ellipsoid, triangle, aabb, obb, cylinder, capsule', () => {
+    const p = plane(v(0, 0, 1), 0);
+    expect(c3d.classify(p, sphere(v(0, 0, -3), 3))).toBe('intersecting');
+    expect(c3d.classify(p, sphere(v(0, 0, -3.5), 3))).toBe('back');
+    // Ellipsoid with radius 1 along z, rotated so its long axis (radius 5 along x) points along z: reaches z = 2 - 5.
+    expect(c3d.classify(p, ellipsoid(v(0, 0, 2), v(5, 1, 1)))).toBe('front');
+    expect(c3d.classify(p, ellipsoid(v(0, 0, 2), v(5, 1, 1), [0, 0, 1, 0, 1, 0, -1, 0, 0]))).toBe('intersecting');
+    expect(c3d.classify(p, triangle(v(0, 0, 0), v(1, 0, 1), v(0, 1, 1)))).toBe('intersecting');
+    expect(c3d.classify(p, aabb(v(-1, -1, 0.5), v(1, 1, 2)))).toBe('front');
+    expect(c3d.classify(p, obb(v(0, 0, 1), v(1, 1, 1), IDENTITY))).toBe('intersecting');
+    expect(c3d.classify(p, cylinder(v(0, 0, 2), v(0, 0, 5), 9))).toBe('front');
+    // Tilted cylinder: its rim reaches radius * sin(90°) = 1 below the lowest axis end.
+    expect(c3d.classify(p, cylinder(v(0, 0, 1), v(4, 0, 1), 1))).toBe('intersecting');
+    expect(c3d.classify(p, capsule(v(0, 0, -2), v(0, 0, -5), 1.5))).toBe('back');
+  });
+});
+
+describe('sweep', () => {
+  it('sphere–plane from the front, from the back, already touching, moving away', () => {
+    const ground = plane(v(0, 1, 0), 0);
+    // Center at y = 5, radius 1, moving down 8: touches when y = 1, t = 4/8.
+    expect(c3d.sweep(sphere(v(0, 5, 0), 1), v(0, -8, 0), ground)).toEqual({ t: 0.5, point: v(0, 0, 0), normal: v(0, 1, 0) });
+    // From below: center y = -3, moving up 4: touches at y = -1, t = 2/4; normal points back down to the sphere.
+    expect(c3d.sweep(sphere(v(2, -3, 0), 1), v(0, 4, 0), ground)).toEqual({ t: 0.5, point: v(2, 0, 0), normal: v(0, -1, 0) });
+    expect(c3d.sweep(sphere(v(0, 0.5, 0), 1), v(0, 4, 0), ground)).toEqual({ t: 0, point: v(0, 0, 0), normal: v(0, 1, 0) });
+    expect(c3d.sweep(sphere(v(0, 5, 0), 1), v(0, 4, 0), ground)).toBeNull();
+    expect(c3d.sweep(sphere(v(0, 5, 0), 1), v(0, -3, 0), ground)).toBeNull(); // stops 1 short
+  });
+});
+
+describe('intersection', () => {
+  it('segment–plane: a point, or the whole segment', () => {
+    const p = plane(v(0, 0, 1), -1);
+    expect(c3d.intersection(segment(v(0, 0, 0), v(0, 0, 4)), p)).toEqual({ kind: 'point', point: v(0, 0, 1) });
+    expect(c3d.intersection(segment(v(0, 0, 1), v(3, 0, 1)), p)).toEqual({ kind: 'segment', start: v(0, 0, 1), end: v(3, 0, 1) });
+    expect(c3d.intersection(segment(v(0, 0, 2), v(3, 0, 4)), p)).toBeNull();
+  });
+
+  it('sphere–plane: the circle, or a point when tangent', () => {
+    // Radius 5 at distance 3: circle radius 4 centred at the foot of the perpendicular.
+    expect(c3d.intersection(sphere(v(1, 2, 3), 5), plane(v(0, 0, 2), 0)))
+      .toEqual({ kind: 'circle', center: v(1, 2, 0), normal: v(0, 0, 1), radius: 4 });
+    expect(c3d.intersection(sphere(v(1, 2, 3), 3), plane(v(0, 0, 1), 0))).toEqual({ kind: 'point', point: v(1, 2, 0) });
+  });
+
+  it('line–plane: a line lying in the plane', () => {
+    expect(c3d.intersection(line(v(0, 0, 0), v(1, 1, 0)), plane(v(0, 0, 1), 0)))
+      .toEqual({ kind: 'line', origin: v(0, 0, 0), direction: v(1, 1, 0) });
+  });
+
+  it('triangle–plane: segment, single vertex, coplanar', () => {
+    const t = triangle(v(0, 0, -1), v(2, 0, 1), v(0, 2, 1));
+    expect(c3d.intersection(t, plane(v(0, 0, 1), 0))).toEqual({ kind: 'segment', start: v(1, 0, 0), end: v(0, 1, 0) });
+    expect(c3d.intersection(t, plane(v(0, 0, 1), 1))).toEqual({ kind: 'point', point: v(0, 0, -1) });
+    expect(c3d.intersection(tri, plane(v(0, 0, 3), 0))).toEqual({ kind: 'coplanar' });
+  });
+
+  it('triangle–triangle: the crossing segment, coplanar overlap', () => {
+    // t2 stands in the plane x = 1 across t1 (z = 0): they share the segment x = 1, y in [0, 3] ∩ t2's span [0, 2].
+    const t2 = triangle(v(1, 0, -1), v(1, 0, 1), v(1, 4, 0));
+    const set = c3d.intersection(tri, t2);
+    expect(set.kind).toBe('segment');
+    const ends = [set.start, set.end].sort((p, q) => p.y - q.y);
+    closeTo(ends[0], v(1, 0, 0));
+    closeTo(ends[1], v(1, 3, 0));
+    expect(c3d.intersection(tri, triangle(v(1, 1, 0), v(2, 1, 0), v(1, 2, 0)))).toEqual({ kind: 'coplanar' });
+  });
+});
+
+describe('orthonormalBasis', () => {
+  it('is right-handed with w the input normalised', () => {
+    const { u, v: vv, w } = c3d.orthonormalBasis(v(0, 3, 4));
+    closeTo(w, v(0, 0.6, 0.8), 15);
+    const cross = (a, b) => v(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+    const dot = (a, b) => a.x * b.x + a.y * b.y + a.z * b.z;
+    closeTo(cross(u, vv), w, 15);
+    expect(dot(u, vv)).toBeCloseTo(0, 15);
+    expect(dot(u, u)).toBeCloseTo(1, 15);
+  });
+});

@@ -1,0 +1,151 @@
+// Type declarations for collide3d. Shapes are plain objects with a `type` tag and three.js field names, so a
+// three.js object plus `type` is a valid shape (see `collide3d/three`).
+
+/** Any object with finite numeric x, y, z — a plain object or a THREE.Vector3. */
+export interface VectorLike {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+}
+
+/** A returned vector: always a fresh plain object. */
+export interface Vector {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** 9 numbers, column-major like THREE.Matrix3.elements (columns are the local axes), or a THREE.Matrix3. */
+export type Rotation = ArrayLike<number> | { readonly isMatrix3: true; readonly elements: ArrayLike<number> };
+
+export interface PlaneLike {
+  readonly normal: VectorLike;
+  readonly constant: number;
+}
+
+export interface PointShape { readonly type: 'point'; readonly position: VectorLike }
+/** origin + t*direction, t >= 0. */
+export interface RayShape { readonly type: 'ray'; readonly origin: VectorLike; readonly direction: VectorLike }
+/** origin + t*direction for every real t. */
+export interface LineShape { readonly type: 'line'; readonly origin: VectorLike; readonly direction: VectorLike }
+/** start + t*(end - start), t in [0, 1] (THREE.Line3). */
+export interface SegmentShape { readonly type: 'segment'; readonly start: VectorLike; readonly end: VectorLike }
+/** dot(normal, p) + constant = 0 (THREE.Plane); the normal need not be unit length. */
+export interface PlaneShape extends PlaneLike { readonly type: 'plane' }
+/** A filled triangle (THREE.Triangle); its front face is counter-clockwise a, b, c. */
+export interface TriangleShape { readonly type: 'triangle'; readonly a: VectorLike; readonly b: VectorLike; readonly c: VectorLike }
+/** A solid ball (THREE.Sphere). */
+export interface SphereShape { readonly type: 'sphere'; readonly center: VectorLike; readonly radius: number }
+/** A solid ellipsoid; axis-aligned unless `rotation` is given. */
+export interface EllipsoidShape {
+  readonly type: 'ellipsoid'; readonly center: VectorLike; readonly radii: VectorLike; readonly rotation?: Rotation;
+}
+/** A solid axis-aligned box (THREE.Box3). */
+export interface AabbShape { readonly type: 'aabb'; readonly min: VectorLike; readonly max: VectorLike }
+/** A solid oriented box (three.js examples' OBB). */
+export interface ObbShape {
+  readonly type: 'obb'; readonly center: VectorLike; readonly halfSize: VectorLike; readonly rotation: Rotation;
+}
+/** A solid capped cylinder around the segment start–end. */
+export interface CylinderShape {
+  readonly type: 'cylinder'; readonly start: VectorLike; readonly end: VectorLike; readonly radius: number;
+}
+/** Every point within `radius` of the segment start–end. */
+export interface CapsuleShape {
+  readonly type: 'capsule'; readonly start: VectorLike; readonly end: VectorLike; readonly radius: number;
+}
+/** The region inside six planes whose normals point inwards (THREE.Frustum). */
+export interface FrustumShape { readonly type: 'frustum'; readonly planes: ArrayLike<PlaneLike> }
+
+export type Shape =
+  | PointShape | RayShape | LineShape | SegmentShape | PlaneShape | TriangleShape | SphereShape | EllipsoidShape
+  | AabbShape | ObbShape | CylinderShape | CapsuleShape | FrustumShape;
+export type ShapeType = Shape['type'];
+export type Caster = RayShape | LineShape | SegmentShape;
+
+export interface RaycastOptions {
+  /** The largest caster parameter t accepted (default Infinity). */
+  maxDistance?: number;
+  /** Triangles: only hits on the front face count (default false). */
+  backfaceCulling?: boolean;
+  /** Volumes: a caster starting inside hits at t = 0 (default true); false: it reports where it leaves. */
+  solid?: boolean;
+}
+
+export interface RaycastHit {
+  /** The caster's own parameter: the distance along a unit-direction ray. */
+  t: number;
+  point: Vector;
+  /** Unit outward normal; on planes and triangles the side facing the caster. */
+  normal: Vector;
+  /** Triangles: barycentric weight of b. */
+  u?: number;
+  /** Triangles: barycentric weight of c. */
+  v?: number;
+  /** Triangles: whether the caster met the front (counter-clockwise) face. */
+  frontFace?: boolean;
+}
+
+export type Side = 'front' | 'back' | 'intersecting';
+
+export interface ClassifyOptions {
+  /** Half-thickness of the slab around the plane that counts as intersecting, in distance units (default 0). */
+  epsilon?: number;
+}
+
+export interface SweepHit {
+  /** Fraction of the velocity travelled at first contact, in [0, 1]. */
+  t: number;
+  point: Vector;
+  /** Unit normal of the target at the contact, pointing towards the moving shape. */
+  normal: Vector;
+}
+
+export type IntersectionResult =
+  | { kind: 'point'; point: Vector }
+  | { kind: 'segment'; start: Vector; end: Vector }
+  | { kind: 'line'; origin: Vector; direction: Vector }
+  | { kind: 'circle'; center: Vector; normal: Vector; radius: number }
+  | { kind: 'coplanar' };
+
+export interface OrthonormalBasis {
+  u: Vector;
+  v: Vector;
+  w: Vector;
+}
+
+export type QueryName = 'intersects' | 'raycast' | 'classify' | 'intersection' | 'sweep';
+
+export interface SupportedPair {
+  readonly query: QueryName;
+  readonly a: ShapeType;
+  readonly b: ShapeType;
+}
+
+export interface Collide3d {
+  /** Whether the two closed sets share a point (touching counts). */
+  intersects(a: Shape, b: Shape): boolean;
+  /** The first hit of a ray, segment or line on `target`, or null. */
+  raycast(caster: Caster, target: Shape, opts?: RaycastOptions): RaycastHit | null;
+  /** Which side of the plane the shape lies on; touching is 'intersecting'. */
+  classify(plane: PlaneShape, shape: Shape, opts?: ClassifyOptions): Side;
+  /** First contact of `moving` translated by t*velocity, t in [0, 1], with `target`; t = 0 when already touching. */
+  sweep(moving: Shape, velocity: VectorLike, target: Shape): SweepHit | null;
+  /** The intersection set of the two shapes, or null when they do not meet. */
+  intersection(a: Shape, b: Shape): IntersectionResult | null;
+  /** A right-handed orthonormal basis whose w is `w` normalised. */
+  orthonormalBasis(w: VectorLike): OrthonormalBasis;
+  /** Every (query, a, b) shape-type pair the module answers. */
+  readonly supported: readonly SupportedPair[];
+}
+
+export interface InitOptions {
+  /** The module's wasm bytes, to skip the built-in copy. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Emscripten's locateFile hook. */
+  locateFile?: (path: string, prefix: string) => string;
+}
+
+/** Compiles the wasm module once; later calls return the same instance. */
+export function init(options?: InitOptions): Promise<Collide3d>;
+export default init;
