@@ -13,7 +13,11 @@ const scene = new THREE.Scene();
 const camera = new THREE.PerspectiveCamera(50, 1, 0.1, 100);
 camera.position.set(0, 9, 14);
 camera.lookAt(0, 0, 0);
+scene.background = new THREE.Color(0x111418);
 scene.add(new THREE.HemisphereLight(0xffffff, 0x334455, 2.5));
+const grid = new THREE.GridHelper(20, 20, 0x3a4150, 0x262b34);
+grid.position.y = -1.01;
+scene.add(grid);
 
 const material = (color) => new THREE.MeshStandardMaterial({ color, side: THREE.DoubleSide, transparent: true, opacity: 0.85 });
 
