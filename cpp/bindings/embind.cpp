@@ -118,7 +118,7 @@ int orthonormalBasisEncoded() {
 }
 
 // The field and the message of the last validation failure, joined by a newline.
-std::string lastProblem() { return std::string(lastProblemSeen.field) + "\n" + lastProblemSeen.message; }
+std::string lastProblem() { return std::string(lastProblemSeen.field.text) + "\n" + lastProblemSeen.message.text; }
 
 // Start-up description for the JS entry: the scratch area and every shape type's code and encoded schema.
 emscripten::val describe() {

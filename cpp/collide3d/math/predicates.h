@@ -8,8 +8,13 @@ namespace c3d {
 
 constexpr int sign(double value) { return (value > 0) - (value < 0); }
 
-// > 0 when d lies on the side of plane abc that (b - a) x (c - a) points to.
-constexpr double orient3d(Vec3 a, Vec3 b, Vec3 c, Vec3 d) { return dot(cross(b - a, c - a), d - a); }
+// > 0 when d lies on the side of plane abc that (b - a) x (c - a) points to. Exactly 0 whenever two of the points
+// coincide (a shared vertex of two triangles in a mesh): the products would not round to 0 by themselves when d is
+// b or c, so that case is decided by identity.
+constexpr double orient3d(Vec3 a, Vec3 b, Vec3 c, Vec3 d) {
+  if (d == a || d == b || d == c) return 0;
+  return dot(cross(b - a, c - a), d - a);
+}
 
 struct Vec2 {
   double x, y;

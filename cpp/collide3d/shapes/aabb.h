@@ -19,15 +19,13 @@ struct Aabb {
 };
 
 inline bool validate(const Aabb& box, Problem& problem) {
-  const char* const field[3] = {"min.x", "min.y", "min.z"};
+  const char* const axis[3] = {"x", "y", "z"};
   for (int i = 0; i < 3; ++i) {
     const double lo = component(box.min, i), hi = component(box.max, i);
     if (!(lo <= hi)) {
-      char number[32];
-      formatNumber(hi, number, sizeof number);
-      char rule[64];
-      std::snprintf(rule, sizeof rule, "must be <= max.%c = %s", "xyz"[i], number);
-      return fail(problem, field[i], rule, lo);
+      problem.field.clear() << "min." << axis[i];
+      problem.message.clear() << "must be <= max." << axis[i] << " = " << hi << " (got " << lo << ")";
+      return false;
     }
   }
   return true;

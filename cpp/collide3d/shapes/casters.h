@@ -50,16 +50,24 @@ inline bool validate(const Ray& ray, Problem& problem) { return validateDirectio
 inline bool validate(const Line& line, Problem& problem) { return validateDirection(line.direction, problem); }
 inline bool validate(const Segment&, Problem&) { return true; }  // a zero-length segment is a point
 
-// The common form every caster reduces to: the points origin + t * direction for t in [tMin, tMax].
+// The common form every caster reduces to: the points origin + t * direction for t in [tMin, tMax]. A segment also
+// keeps its exact end point (origin + direction rounds), so decisions at its end agree with the other queries.
 struct Caster {
   Vec3 origin, direction;
   double tMin, tMax;
+  bool hasEnd = false;
+  Vec3 end;
 };
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-constexpr Caster toCaster(const Ray& r) { return {r.origin, r.direction, 0.0, kInfinity}; }
-constexpr Caster toCaster(const Line& l) { return {l.origin, l.direction, -kInfinity, kInfinity}; }
-constexpr Caster toCaster(const Segment& s) { return {s.start, s.end - s.start, 0.0, 1.0}; }
+// The caster's point at parameter t; a segment's end is returned exactly.
+constexpr Vec3 pointOf(const Caster& caster, double t) {
+  return caster.hasEnd && t == 1 ? caster.end : pointAt(caster.origin, caster.direction, t);
+}
+
+constexpr Caster toCaster(const Ray& r) { return {r.origin, r.direction, 0.0, kInfinity, false, {}}; }
+constexpr Caster toCaster(const Line& l) { return {l.origin, l.direction, -kInfinity, kInfinity, false, {}}; }
+constexpr Caster toCaster(const Segment& s) { return {s.start, s.end - s.start, 0.0, 1.0, true, s.end}; }
 
 }  // namespace c3d

@@ -2,7 +2,6 @@
 // dot(normal_i, p) + constant_i >= 0 for every plane, so the normals point inwards.
 #pragma once
 #include <array>
-#include <cstdio>
 
 #include "collide3d/shapes/plane.h"
 #include "collide3d/shapes/shape_type.h"
@@ -19,10 +18,10 @@ struct Frustum {
 
 inline bool validate(const Frustum& f, Problem& problem) {
   for (int i = 0; i < 6; ++i) {
-    Problem plane;
-    if (!validate(f.planes[i], plane)) {
-      std::snprintf(problem.field, sizeof problem.field, "planes[%d].%.32s", i, plane.field);
-      std::snprintf(problem.message, sizeof problem.message, "%s", plane.message);
+    if (!validate(f.planes[i], problem)) {
+      Text<sizeof problem.field.text> field;
+      field << "planes[" << static_cast<double>(i) << "]." << problem.field.text;
+      problem.field = field;
       return false;
     }
   }

@@ -8,11 +8,8 @@ namespace c3d {
 inline bool validateRotation(const Mat3& rotation, Problem& problem) {
   const double error = orthonormalityError(rotation);
   if (!(error <= kOrthonormalTolerance)) {
-    char number[32];
-    formatNumber(error, number, sizeof number);
-    std::snprintf(problem.field, sizeof problem.field, "rotation");
-    std::snprintf(problem.message, sizeof problem.message,
-                  "must be orthonormal within 1e-6 (got columns off by %s)", number);
+    problem.field.clear() << "rotation";
+    problem.message.clear() << "must be orthonormal within 1e-6 (got columns off by " << error << ")";
     return false;
   }
   return true;
@@ -24,9 +21,9 @@ inline bool validateNonNegative(Vec3 size, const char* field, Problem& problem) 
   for (int i = 0; i < 3; ++i) {
     const double value = component(size, i);
     if (!(value >= 0)) {
-      char path[32];
-      std::snprintf(path, sizeof path, "%s.%s", field, axis[i]);
-      return fail(problem, path, "must be >= 0", value);
+      fail(problem, field, "must be >= 0", value);
+      problem.field << "." << axis[i];
+      return false;
     }
   }
   return true;

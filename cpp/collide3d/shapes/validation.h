@@ -2,6 +2,7 @@
 // Validation rejects shapes whose geometry is undefined (API.md "Errors and bad input"); degenerate but valid
 // shapes (zero radius, zero-area triangle, zero-size box) pass and get exact answers from the queries.
 #pragma once
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -10,42 +11,94 @@
 
 namespace c3d {
 
-struct Problem {
-  char field[48] = "";
-  char message[160] = "";
+constexpr std::size_t kNumberChars = 64;  // room for any number formatNumber writes
+
+// The number as JavaScript's String(value) spells it (ECMA-262 Number::toString): the shortest digits that read
+// back as the same double, in plain notation for decimal exponents -7 < n <= 21 and exponential otherwise.
+inline void formatNumber(double value, char* out, std::size_t size) {
+  if (std::isnan(value)) {
+    std::snprintf(out, size, "NaN");
+    return;
+  }
+  if (std::isinf(value)) {
+    std::snprintf(out, size, value > 0 ? "Infinity" : "-Infinity");
+    return;
+  }
+  if (value == 0) {
+    std::snprintf(out, size, "0");
+    return;
+  }
+  char scientific[40];
+  for (int precision = 0; precision <= 16; ++precision) {
+    std::snprintf(scientific, sizeof scientific, "%.*e", precision, value);
+    if (std::strtod(scientific, nullptr) == value) break;
+  }
+  // scientific = [-]d[.ddd]e[+-]xx: collect the digits and n, the position of the decimal point after the first.
+  char digits[24];
+  int count = 0;
+  const char* c = scientific;
+  const bool negative = *c == '-';
+  if (negative) ++c;
+  for (; *c != 'e'; ++c) {
+    if (*c != '.') digits[count++] = *c;
+  }
+  while (count > 1 && digits[count - 1] == '0') --count;
+  digits[count] = '\0';
+  const int n = std::atoi(c + 1) + 1;
+  char* body = out;
+  std::size_t room = size;
+  if (negative) *body++ = '-', --room;
+  if (count <= n && n <= 21) {
+    std::snprintf(body, room, "%s%.*s", digits, n - count, "000000000000000000000");
+  } else if (0 < n && n <= 21) {
+    std::snprintf(body, room, "%.*s.%s", n, digits, digits + n);
+  } else if (-6 < n && n <= 0) {
+    std::snprintf(body, room, "0.%.*s%s", -n, "000000", digits);
+  } else {
+    const int e = n - 1;
+    const char sign = e < 0 ? '-' : '+';
+    if (count == 1) {
+      std::snprintf(body, room, "%se%c%d", digits, sign, e < 0 ? -e : e);
+    } else {
+      std::snprintf(body, room, "%c.%se%c%d", digits[0], digits + 1, sign, e < 0 ? -e : e);
+    }
+  }
+}
+
+// Fixed-capacity text built with <<, truncating rather than overflowing; no allocation on the error path.
+template <std::size_t Capacity>
+struct Text {
+  char text[Capacity] = "";
+  std::size_t size = 0;
+
+  Text& clear() {
+    size = 0;
+    text[0] = '\0';
+    return *this;
+  }
+  Text& operator<<(const char* s) {
+    while (*s != '\0' && size + 1 < Capacity) text[size++] = *s++;
+    text[size] = '\0';
+    return *this;
+  }
+  Text& operator<<(double value) {
+    char number[kNumberChars];
+    formatNumber(value, number, sizeof number);
+    return *this << number;
+  }
+  Text& operator<<(Vec3 v) { return *this << "{x: " << v.x << ", y: " << v.y << ", z: " << v.z << "}"; }
 };
 
-// Shortest decimal that reads back as the same double, spelled as JavaScript spells numbers ("1e-7", not "1e-07").
-inline void formatNumber(double value, char* out, std::size_t size) {
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(out, size, "%.*g", precision, value);
-    if (std::strtod(out, nullptr) == value) break;
-  }
-  char* exponent = std::strchr(out, 'e');
-  if (exponent == nullptr) return;
-  char* digits = exponent + 1;
-  if (*digits == '+' || *digits == '-') ++digits;
-  char* firstNonZero = digits;
-  while (*firstNonZero == '0' && firstNonZero[1] != '\0') ++firstNonZero;
-  std::memmove(digits, firstNonZero, std::strlen(firstNonZero) + 1);
-}
+struct Problem {
+  Text<48> field;      // the field's path inside the argument: "radius", "min.x", "planes[3].normal"
+  Text<160> message;   // what is wrong with it: "must be >= 0 (got -1)"
+};
 
 // Fills `problem` and returns false, so validators can `return fail(...)`.
-inline bool fail(Problem& problem, const char* field, const char* rule, double got) {
-  char number[32];
-  formatNumber(got, number, sizeof number);
-  std::snprintf(problem.field, sizeof problem.field, "%s", field);
-  std::snprintf(problem.message, sizeof problem.message, "%s (got %s)", rule, number);
-  return false;
-}
-
-inline bool fail(Problem& problem, const char* field, const char* rule, Vec3 got) {
-  char x[32], y[32], z[32];
-  formatNumber(got.x, x, sizeof x);
-  formatNumber(got.y, y, sizeof y);
-  formatNumber(got.z, z, sizeof z);
-  std::snprintf(problem.field, sizeof problem.field, "%s", field);
-  std::snprintf(problem.message, sizeof problem.message, "%s (got {x: %s, y: %s, z: %s})", rule, x, y, z);
+template <class Value>
+bool fail(Problem& problem, const char* field, const char* rule, Value got) {
+  problem.field.clear() << field;
+  problem.message.clear() << rule << " (got " << got << ")";
   return false;
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <optional>
 
+#include "collide3d/queries/intersects/intersects_plane_shape.h"
 #include "collide3d/queries/results.h"
 #include "collide3d/shapes/shapes.h"
 
@@ -28,11 +29,12 @@ inline std::optional<IntersectionSet> intersection(const Line& l, const Plane& p
   return IntersectionSet::point(pointAt(l.origin, l.direction, -d / rate));
 }
 
-// The circle where the plane cuts the ball; the single point where it touches it.
+// The circle where the plane cuts the ball; the single point where it touches it. Whether they meet is decided by
+// intersects(plane, sphere), so the two queries always agree.
 inline std::optional<IntersectionSet> intersection(const Sphere& s, const Plane& plane) {
+  if (!intersects(plane, s)) return std::nullopt;
   const double normalLength = length(plane.normal);
   const double distance = scaledDistance(plane, s.center) / normalLength;
-  if (std::fabs(distance) > s.radius) return std::nullopt;
   const Vec3 unitNormal = plane.normal * (1.0 / normalLength);
   const double radius = std::sqrt(std::fmax(0.0, (s.radius - distance) * (s.radius + distance)));
   return IntersectionSet::circle(s.center - unitNormal * distance, unitNormal, radius);

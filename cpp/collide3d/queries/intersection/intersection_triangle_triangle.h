@@ -26,8 +26,7 @@ inline std::optional<IntersectionSet> segmentInside(const Segment& s, const Tria
   span.keepAtLeast(0, kNoFace);
   span.keepAtMost(1, kNoFace);
   if (span.empty()) return std::nullopt;
-  return IntersectionSet::segment(pointAt(caster.origin, caster.direction, span.enter),
-                                  pointAt(caster.origin, caster.direction, span.exit));
+  return IntersectionSet::segment(pointOf(caster, span.enter), pointOf(caster, span.exit));
 }
 
 inline std::optional<IntersectionSet> cutBy(const Triangle& t, const Triangle& other) {
@@ -39,11 +38,16 @@ inline std::optional<IntersectionSet> cutBy(const Triangle& t, const Triangle& o
 
 }  // namespace triangle_triangle
 
-inline std::optional<IntersectionSet> intersection(const Triangle& t1, const Triangle& t2) {
+inline std::optional<IntersectionSet> intersection(const Triangle& first, const Triangle& second) {
   using namespace triangle_triangle;
-  if (!intersects(t1, t2)) return std::nullopt;
+  // The canonical order of intersects(), so every sign below is the one its decision used.
+  Triangle t1 = canonical(first), t2 = canonical(second);
+  if (canonicallyLess(t2, t1)) std::swap(t1, t2);
+  if (!intersectsCanonical(t1, t2)) return std::nullopt;
   if (isZero(faceNormal(t1))) return segmentInside(coveringSegment(t1), t2);
   if (isZero(faceNormal(t2))) return segmentInside(coveringSegment(t2), t1);
+  // Neither triangle lies strictly on one side of the other's plane (intersectsCanonical checked those very signs),
+  // so both cuts exist.
   const auto cut1 = cutBy(t1, t2), cut2 = cutBy(t2, t1);
   if (cut1->kind == IntersectionSet::Kind::Coplanar) return IntersectionSet::coplanar();
 

@@ -9,6 +9,9 @@
 //    edge pr, both on the planes' common line, and the segments overlap iff
 //    orient3d(p1, q1, p2, q2) <= 0 and orient3d(p1, r1, r2, p2) <= 0.
 // A zero-area triangle is the segment it covers (or a point), tested as a caster against the other.
+// Both triangles are first put in a canonical vertex order and the pair in a canonical order, so every vertex order
+// and both argument orders run the very same arithmetic: the answer cannot depend on them, even where rounding
+// decides it.
 #pragma once
 #include <utility>
 
@@ -98,10 +101,26 @@ inline bool coplanarIntersect(const Triangle& t1, const Triangle& t2, Vec3 n) {
   return insideTriangle2d(a[0], b[0], b[1], b[2]) || insideTriangle2d(b[0], a[0], a[1], a[2]);
 }
 
-}  // namespace triangle_triangle
+constexpr bool lexicographicallyLess(Vec3 a, Vec3 b) {
+  return a.x != b.x ? a.x < b.x : a.y != b.y ? a.y < b.y : a.z < b.z;
+}
 
-inline bool intersects(const Triangle& t1, const Triangle& t2) {
-  using namespace triangle_triangle;
+// The triangle's vertices sorted lexicographically (the winding may flip: the set is the same).
+inline Triangle canonical(const Triangle& t) {
+  Vec3 v[3] = {t.a, t.b, t.c};
+  if (lexicographicallyLess(v[1], v[0])) std::swap(v[0], v[1]);
+  if (lexicographicallyLess(v[2], v[1])) std::swap(v[1], v[2]);
+  if (lexicographicallyLess(v[1], v[0])) std::swap(v[0], v[1]);
+  return {v[0], v[1], v[2]};
+}
+
+inline bool canonicallyLess(const Triangle& s, const Triangle& t) {
+  if (s.a != t.a) return lexicographicallyLess(s.a, t.a);
+  if (s.b != t.b) return lexicographicallyLess(s.b, t.b);
+  return lexicographicallyLess(s.c, t.c);
+}
+
+inline bool intersectsCanonical(const Triangle& t1, const Triangle& t2) {
   if (isZero(faceNormal(t1))) return raycast(toCaster(coveringSegment(t1)), t2, {}).has_value();
   if (isZero(faceNormal(t2))) return raycast(toCaster(coveringSegment(t2)), t1, {}).has_value();
 
@@ -115,6 +134,14 @@ inline bool intersects(const Triangle& t1, const Triangle& t2) {
   if (rotateToApex(b)) reverse(a);
   const Vec3 p1 = a.v[0], q1 = a.v[1], r1 = a.v[2], p2 = b.v[0], q2 = b.v[1], r2 = b.v[2];
   return orient3d(p1, q1, p2, q2) <= 0 && orient3d(p1, r1, r2, p2) <= 0;
+}
+
+}  // namespace triangle_triangle
+
+inline bool intersects(const Triangle& t1, const Triangle& t2) {
+  using namespace triangle_triangle;
+  const Triangle c1 = canonical(t1), c2 = canonical(t2);
+  return canonicallyLess(c2, c1) ? intersectsCanonical(c2, c1) : intersectsCanonical(c1, c2);
 }
 
 }  // namespace c3d

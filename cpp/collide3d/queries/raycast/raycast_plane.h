@@ -1,7 +1,9 @@
 // Caster against a plane: t = -(n.o + d) / (n.d). A caster parallel to the plane misses unless it lies in it;
 // then (the plane being a closed set) it hits at its first point: t = 0 for a ray or segment, and the origin for a
-// line, which has no first point.
+// line, which has no first point. A segment is decided by the signs of its two ends' distances, exactly as
+// intersects, classify and intersection decide it, and t is clamped to [0, 1] accordingly.
 #pragma once
+#include <cmath>
 #include <optional>
 
 #include "collide3d/queries/raycast/span.h"
@@ -13,6 +15,13 @@ inline std::optional<RaycastHit> raycast(const Caster& caster, const Plane& plan
   const double rate = dot(plane.normal, caster.direction);
   const double value = scaledDistance(plane, caster.origin);
   const Vec3 unitNormal = plane.normal * (1.0 / length(plane.normal));
+  if (caster.hasEnd) {
+    const double atEnd = scaledDistance(plane, caster.end);
+    if ((value > 0 && atEnd > 0) || (value < 0 && atEnd < 0)) return std::nullopt;
+    const double t = value == 0 ? 0 : atEnd == 0 ? 1 : std::fmin(1.0, std::fmax(0.0, value / (value - atEnd)));
+    if (t > options.maxDistance) return std::nullopt;
+    return makeHit(caster, t, rate > 0 ? -unitNormal : unitNormal);
+  }
   Span span;
   clipSlab(span, value, rate, 0, 0, 0, 0);
   if (span.enter == -kInfinity) span.enter = caster.tMin > -kInfinity ? caster.tMin : 0;  // lying in the plane

@@ -19,6 +19,10 @@ inline Span ballSpan(Vec3 origin, Vec3 direction, Vec3 center, double radius) {
   const double a = dot(direction, direction);
   const double b = dot(direction, w);
   const double c = dot(w, w) - radius * radius;
+  if (a == 0) {  // a zero-length segment: the point is in the ball or not
+    if (c > 0) span.makeEmpty();
+    return span;
+  }
   const double discriminant = radius * radius * a - lengthSquared(cross(direction, w));
   if (discriminant < 0) {
     span.makeEmpty();

@@ -32,6 +32,11 @@ inline void barycentric(const Triangle& tri, Vec3 p, double& u, double& v) {
 inline Span segmentSpan(const Caster& caster, Vec3 p0, Vec3 p1) {
   Span span;
   const Vec3 d = caster.direction, e = p1 - p0, w = p0 - caster.origin;
+  if (isZero(d)) {  // a zero-length segment: the point lies on p0-p1 or not
+    const double along = -dot(w, e);
+    if (!isZero(cross(w, e)) || along < 0 || along > dot(e, e) || (isZero(e) && !isZero(w))) span.makeEmpty();
+    return span;
+  }
   const Vec3 k = cross(d, e);
   if (!isZero(k)) {
     const double kk = dot(k, k);
@@ -63,6 +68,16 @@ inline Span triangleSpan(const Caster& caster, const Triangle& tri, bool& crossi
   Span span;
   crossing = det != 0;
   if (crossing) {
+    // A caster starting, or a segment ending, exactly at a vertex meets the plane only there: decided by identity,
+    // whatever the rounding of the products below (meshes share vertices).
+    for (int i = 0; i < 3; ++i) {
+      const bool atStart = caster.origin == vertex(tri, i), atEnd = caster.hasEnd && caster.end == vertex(tri, i);
+      if (atStart || atEnd) {
+        span.enter = span.exit = atStart ? 0 : 1;
+        u = i == 1 ? 1 : 0, v = i == 2 ? 1 : 0;
+        return span;
+      }
+    }
     const Vec3 s = caster.origin - tri.a;
     const Vec3 q = cross(s, e1);
     const double uDet = dot(s, p), vDet = dot(caster.direction, q);

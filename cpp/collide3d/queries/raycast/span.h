@@ -78,7 +78,7 @@ inline Vec3 insideNormal(const Caster& caster) { return normalizedOr(-caster.dir
 inline RaycastHit makeHit(const Caster& caster, double t, Vec3 normal) {
   RaycastHit hit;
   hit.t = t;
-  hit.point = pointAt(caster.origin, caster.direction, t);
+  hit.point = pointOf(caster, t);
   hit.normal = normal;
   return hit;
 }
