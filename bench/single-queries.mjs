@@ -8,8 +8,8 @@ import { init } from '../web/lib/index.js';
 
 const quick = process.argv.includes('--quick');
 const jsonAt = process.argv.indexOf('--json');
-const PAIRS = quick ? 20_000 : 200_000;
-const RUNS = quick ? 3 : 7;
+const PAIRS = quick ? 20_000 : 1_000_000;
+const RUNS = quick ? 3 : 5;
 
 const c3d = await init();
 

@@ -7,14 +7,14 @@ namespace c3d {
 namespace {
 
 template <class Shape>
-void add(PairTable<ClassifyFn>& table) {
+constexpr void add(PairTable<ClassifyFn>& table) {
   table.entry[row<Plane>()][row<Shape>()] = [](const double* plane, const double* shape,
                                                const ClassifyOptions& options) {
     return classify(decode<Plane>(plane), decode<Shape>(shape), options);
   };
 }
 
-PairTable<ClassifyFn> build() {
+constexpr PairTable<ClassifyFn> build() {
   PairTable<ClassifyFn> table;
   add<Point>(table);
   add<Ray>(table);
@@ -32,9 +32,8 @@ PairTable<ClassifyFn> build() {
 
 }  // namespace
 
-const PairTable<ClassifyFn>& classifyTable() {
-  static const PairTable<ClassifyFn> table = build();
-  return table;
-}
+constexpr PairTable<ClassifyFn> kTable = build();
+
+const PairTable<ClassifyFn>& classifyTable() { return kTable; }
 
 }  // namespace c3d

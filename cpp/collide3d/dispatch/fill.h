@@ -1,4 +1,6 @@
 // Helpers the table files use to fill their entries from overloaded kernels, decoding the encoded arguments.
+// Everything here is constexpr, so each table is a constant built at compile time: no initialisation guard on the
+// query path.
 #pragma once
 #include "collide3d/dispatch/tables.h"
 
@@ -11,7 +13,7 @@ constexpr int row() {
 
 // A symmetric query: entries (A, B) and (B, A) both run Kernel::run(const A&, const B&).
 template <class Kernel, class A, class B, class Fn>
-void addSymmetric(PairTable<Fn>& table) {
+constexpr void addSymmetric(PairTable<Fn>& table) {
   table.entry[row<A>()][row<B>()] = [](const double* a, const double* b) {
     return Kernel::run(decode<A>(a), decode<B>(b));
   };

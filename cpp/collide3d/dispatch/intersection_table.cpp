@@ -14,7 +14,7 @@ struct Intersection {
   }
 };
 
-PairTable<IntersectionFn> build() {
+constexpr PairTable<IntersectionFn> build() {
   PairTable<IntersectionFn> table;
   addSymmetric<Intersection, Segment, Plane>(table);
   addSymmetric<Intersection, Line, Plane>(table);
@@ -26,9 +26,8 @@ PairTable<IntersectionFn> build() {
 
 }  // namespace
 
-const PairTable<IntersectionFn>& intersectionTable() {
-  static const PairTable<IntersectionFn> table = build();
-  return table;
-}
+constexpr PairTable<IntersectionFn> kTable = build();
+
+const PairTable<IntersectionFn>& intersectionTable() { return kTable; }
 
 }  // namespace c3d

@@ -27,13 +27,13 @@ struct IntersectsByCast {
 };
 
 template <class Target>
-void addCasters(PairTable<IntersectsFn>& table) {
+constexpr void addCasters(PairTable<IntersectsFn>& table) {
   addSymmetric<IntersectsByCast, Ray, Target>(table);
   addSymmetric<IntersectsByCast, Line, Target>(table);
   addSymmetric<IntersectsByCast, Segment, Target>(table);
 }
 
-PairTable<IntersectsFn> build() {
+constexpr PairTable<IntersectsFn> build() {
   PairTable<IntersectsFn> table;
   addSymmetric<Intersects, Sphere, Sphere>(table);
   addSymmetric<Intersects, Aabb, Aabb>(table);
@@ -64,9 +64,8 @@ PairTable<IntersectsFn> build() {
 
 }  // namespace
 
-const PairTable<IntersectsFn>& intersectsTable() {
-  static const PairTable<IntersectsFn> table = build();
-  return table;
-}
+constexpr PairTable<IntersectsFn> kTable = build();
+
+const PairTable<IntersectsFn>& intersectsTable() { return kTable; }
 
 }  // namespace c3d

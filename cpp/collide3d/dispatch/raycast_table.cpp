@@ -7,7 +7,7 @@ namespace c3d {
 namespace {
 
 template <class CasterShape, class Target>
-void add(PairTable<RaycastFn>& table) {
+constexpr void add(PairTable<RaycastFn>& table) {
   table.entry[row<CasterShape>()][row<Target>()] = [](const double* caster, const double* target,
                                                       const RaycastOptions& options) {
     return raycast(toCaster(decode<CasterShape>(caster)), decode<Target>(target), options);
@@ -15,13 +15,13 @@ void add(PairTable<RaycastFn>& table) {
 }
 
 template <class Target>
-void addCasters(PairTable<RaycastFn>& table) {
+constexpr void addCasters(PairTable<RaycastFn>& table) {
   add<Ray, Target>(table);
   add<Line, Target>(table);
   add<Segment, Target>(table);
 }
 
-PairTable<RaycastFn> build() {
+constexpr PairTable<RaycastFn> build() {
   PairTable<RaycastFn> table;
   addCasters<Plane>(table);
   addCasters<Triangle>(table);
@@ -34,9 +34,8 @@ PairTable<RaycastFn> build() {
 
 }  // namespace
 
-const PairTable<RaycastFn>& raycastTable() {
-  static const PairTable<RaycastFn> table = build();
-  return table;
-}
+constexpr PairTable<RaycastFn> kTable = build();
+
+const PairTable<RaycastFn>& raycastTable() { return kTable; }
 
 }  // namespace c3d

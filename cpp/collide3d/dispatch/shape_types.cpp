@@ -37,10 +37,25 @@ std::string shapeSchema(ShapeType type) {
   return withShapeType(type, [](auto* shape) { return schema<std::remove_pointer_t<decltype(shape)>>(); });
 }
 
+namespace {
+
+using ValidateFn = bool (*)(const double*, Problem&);
+
+template <class Shape>
+bool validateAs(const double* encodedShape, Problem& problem) {
+  return validate(decode<Shape>(encodedShape), problem);
+}
+
+// Indexed by ShapeType: a direct call on the query path, where a switch would carry every shape's frame.
+constexpr ValidateFn kValidators[kShapeTypeCount] = {
+    validateAs<Point>, validateAs<Ray>, validateAs<Line>, validateAs<Segment>, validateAs<Plane>,
+    validateAs<Triangle>, validateAs<Sphere>, validateAs<Ellipsoid>, validateAs<Aabb>, validateAs<Obb>,
+    validateAs<Cylinder>, validateAs<Capsule>, validateAs<Frustum>};
+
+}  // namespace
+
 bool validateEncoded(ShapeType type, const double* encodedShape, Problem& problem) {
-  return withShapeType(type, [&](auto* shape) {
-    return validate(decode<std::remove_pointer_t<decltype(shape)>>(encodedShape), problem);
-  });
+  return kValidators[static_cast<int>(type)](encodedShape, problem);
 }
 
 }  // namespace c3d

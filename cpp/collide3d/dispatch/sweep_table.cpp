@@ -7,13 +7,13 @@ namespace c3d {
 namespace {
 
 template <class Moving, class Target>
-void add(PairTable<SweepFn>& table) {
+constexpr void add(PairTable<SweepFn>& table) {
   table.entry[row<Moving>()][row<Target>()] = [](const double* moving, Vec3 velocity, const double* target) {
     return sweep(decode<Moving>(moving), velocity, decode<Target>(target));
   };
 }
 
-PairTable<SweepFn> build() {
+constexpr PairTable<SweepFn> build() {
   PairTable<SweepFn> table;
   add<Sphere, Plane>(table);
   return table;
@@ -21,9 +21,8 @@ PairTable<SweepFn> build() {
 
 }  // namespace
 
-const PairTable<SweepFn>& sweepTable() {
-  static const PairTable<SweepFn> table = build();
-  return table;
-}
+constexpr PairTable<SweepFn> kTable = build();
+
+const PairTable<SweepFn>& sweepTable() { return kTable; }
 
 }  // namespace c3d
