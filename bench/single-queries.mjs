@@ -1,5 +1,6 @@
 // Single-pair queries through the public JS API, one call per pair, next to three.js's equivalent method on the
-// same pre-generated random inputs (the collide3d shapes wrap the very same three.js objects).
+// same pre-generated random inputs: collide3d is passed the very same three.js objects, tagged with their `type`
+// (three.js field names are collide3d's), after three.js has been timed on them untagged.
 // Prints ns/query, the ratio collide3d / three.js (< 1 is faster), and checks both agree on every answer.
 // Usage: node bench/single-queries.mjs [--quick] [--json out.json]
 import * as THREE from 'three';
@@ -40,55 +41,50 @@ const threeBox = () => {
 const threePlane = () => new THREE.Plane(direction(), range(-5, 5));
 const threeSegment = () => new THREE.Line3(point(), point());
 
-const tag = {
-  ray: (r) => ({ type: 'ray', origin: r.origin, direction: r.direction }),
-  triangle: (t) => ({ type: 'triangle', a: t.a, b: t.b, c: t.c }),
-  sphere: (s) => ({ type: 'sphere', center: s.center, radius: s.radius }),
-  aabb: (b) => ({ type: 'aabb', min: b.min, max: b.max }),
-  plane: (p) => ({ type: 'plane', normal: p.normal, constant: p.constant }),
-  segment: (s) => ({ type: 'segment', start: s.start, end: s.end }),
-};
+const tag = (type) => (object) => Object.assign(object, { type });
+const TAGS = { ray: tag('ray'), triangle: tag('triangle'), sphere: tag('sphere'), aabb: tag('aabb'),
+  plane: tag('plane'), segment: tag('segment') };
 
 const target = new THREE.Vector3();
 const WORKLOADS = [
   {
-    name: 'ray–triangle raycast', make: [threeRay, threeTriangle], tags: [tag.ray, tag.triangle],
+    name: 'ray–triangle raycast', make: [threeRay, threeTriangle], tags: [TAGS.ray, TAGS.triangle],
     three: (r, t) => r.intersectTriangle(t.a, t.b, t.c, false, target) !== null,
     c3d: (r, t) => c3d.raycast(r, t) !== null,
   },
   {
-    name: 'ray–sphere raycast', make: [threeRay, threeSphere], tags: [tag.ray, tag.sphere],
+    name: 'ray–sphere raycast', make: [threeRay, threeSphere], tags: [TAGS.ray, TAGS.sphere],
     three: (r, s) => r.intersectSphere(s, target) !== null,
     c3d: (r, s) => c3d.raycast(r, s) !== null,
   },
   {
-    name: 'ray–box raycast', make: [threeRay, threeBox], tags: [tag.ray, tag.aabb],
+    name: 'ray–box raycast', make: [threeRay, threeBox], tags: [TAGS.ray, TAGS.aabb],
     three: (r, b) => r.intersectBox(b, target) !== null,
     c3d: (r, b) => c3d.raycast(r, b) !== null,
   },
   {
-    name: 'ray–plane raycast', make: [threeRay, threePlane], tags: [tag.ray, tag.plane],
+    name: 'ray–plane raycast', make: [threeRay, threePlane], tags: [TAGS.ray, TAGS.plane],
     three: (r, p) => r.intersectPlane(p, target) !== null,
     c3d: (r, p) => c3d.raycast(r, p) !== null,
   },
   {
-    name: 'sphere–plane intersects', make: [threeSphere, threePlane], tags: [tag.sphere, tag.plane],
+    name: 'sphere–plane intersects', make: [threeSphere, threePlane], tags: [TAGS.sphere, TAGS.plane],
     three: (s, p) => s.intersectsPlane(p), c3d: (s, p) => c3d.intersects(s, p),
   },
   {
-    name: 'sphere–sphere intersects', make: [threeSphere, threeSphere], tags: [tag.sphere, tag.sphere],
+    name: 'sphere–sphere intersects', make: [threeSphere, threeSphere], tags: [TAGS.sphere, TAGS.sphere],
     three: (a, b) => a.intersectsSphere(b), c3d: (a, b) => c3d.intersects(a, b),
   },
   {
-    name: 'box–box intersects', make: [threeBox, threeBox], tags: [tag.aabb, tag.aabb],
+    name: 'box–box intersects', make: [threeBox, threeBox], tags: [TAGS.aabb, TAGS.aabb],
     three: (a, b) => a.intersectsBox(b), c3d: (a, b) => c3d.intersects(a, b),
   },
   {
-    name: 'box–plane intersects', make: [threeBox, threePlane], tags: [tag.aabb, tag.plane],
+    name: 'box–plane intersects', make: [threeBox, threePlane], tags: [TAGS.aabb, TAGS.plane],
     three: (b, p) => b.intersectsPlane(p), c3d: (b, p) => c3d.intersects(b, p),
   },
   {
-    name: 'segment–plane intersects', make: [threeSegment, threePlane], tags: [tag.segment, tag.plane],
+    name: 'segment–plane intersects', make: [threeSegment, threePlane], tags: [TAGS.segment, TAGS.plane],
     three: (s, p) => p.intersectsLine(s), c3d: (s, p) => c3d.intersects(s, p),
   },
 ];
@@ -112,10 +108,8 @@ const rows = [];
 for (const w of WORKLOADS.filter((w) => only === null || w.name.includes(only))) {
   const threeA = Array.from({ length: PAIRS }, w.make[0]);
   const threeB = Array.from({ length: PAIRS }, w.make[1]);
-  const shapesA = threeA.map(w.tags[0]);
-  const shapesB = threeB.map(w.tags[1]);
   const three = time(w.three, threeA, threeB);
-  const ours = time(w.c3d, shapesA, shapesB);
+  const ours = time(w.c3d, threeA.map(w.tags[0]), threeB.map(w.tags[1]));
   rows.push({ workload: w.name, pairs: PAIRS, threeNs: three.ns, c3dNs: ours.ns, ratio: ours.ns / three.ns,
     threeHits: three.hits, c3dHits: ours.hits });
 }

@@ -118,6 +118,26 @@ describe('agreement with three.js on random inputs', () => {
     }
   });
 
+  it('sphere–box, sphere–obb and box–obb against Box3.intersectsSphere and the examples OBB', () => {
+    let compared = 0;
+    for (let i = 0; i < N; ++i) {
+      const rotation = new THREE.Matrix3().setFromMatrix4(new THREE.Matrix4().makeRotationFromQuaternion(
+        new THREE.Quaternion(range(-1, 1), range(-1, 1), range(-1, 1), range(-1, 1)).normalize()));
+      const box = new THREE.Box3().setFromCenterAndSize(vec(3), vec(1).set(range(0.2, 4), range(0.2, 4), range(0.2, 4)));
+      const obb = new OBB(vec(3), vec(1).set(range(0.2, 2), range(0.2, 2), range(0.2, 2)), rotation);
+      const ball = new THREE.Sphere(vec(3), range(0.2, 2));
+      expect(c3d.intersects(toShape(ball), fromBox3(box))).toBe(box.intersectsSphere(ball));
+      expect(c3d.intersects(fromOBB(obb), toShape(ball))).toBe(obb.intersectsSphere(ball));
+      // three's OBB SAT pads |R| by an epsilon: compare only away from contact.
+      const grown = obb.clone(); grown.halfSize.addScalar(1e-6);
+      const shrunk = obb.clone(); shrunk.halfSize.subScalar(1e-6);
+      if (grown.intersectsBox3(box) !== shrunk.intersectsBox3(box)) continue;
+      compared += 1;
+      expect(c3d.intersects(fromBox3(box), fromOBB(obb))).toBe(obb.intersectsBox3(box));
+    }
+    expect(compared).toBeGreaterThan(N * 0.99);
+  });
+
   it('obb–obb and ray–obb against the examples OBB (its SAT pads |R| by an epsilon, so compare away from contact)', () => {
     let compared = 0;
     for (let i = 0; i < N; ++i) {

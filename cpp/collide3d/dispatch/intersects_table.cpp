@@ -1,10 +1,12 @@
 // The intersects table: every pair intersects() answers, in both argument orders.
 #include "collide3d/dispatch/fill.h"
 #include "collide3d/queries/intersects/intersects_aabb_aabb.h"
+#include "collide3d/queries/intersects/intersects_aabb_obb.h"
 #include "collide3d/queries/intersects/intersects_caster_shape.h"
 #include "collide3d/queries/intersects/intersects_frustum_shape.h"
 #include "collide3d/queries/intersects/intersects_obb_obb.h"
 #include "collide3d/queries/intersects/intersects_plane_shape.h"
+#include "collide3d/queries/intersects/intersects_sphere_box.h"
 #include "collide3d/queries/intersects/intersects_sphere_sphere.h"
 #include "collide3d/queries/intersects/intersects_triangle_triangle.h"
 
@@ -39,6 +41,9 @@ constexpr PairTable<IntersectsFn> build() {
   addSymmetric<Intersects, Aabb, Aabb>(table);
   addSymmetric<Intersects, Obb, Obb>(table);
   addSymmetric<Intersects, Triangle, Triangle>(table);
+  addSymmetric<Intersects, Sphere, Aabb>(table);
+  addSymmetric<Intersects, Sphere, Obb>(table);
+  addSymmetric<Intersects, Aabb, Obb>(table);
 
   addSymmetric<Intersects, Plane, Point>(table);
   addSymmetric<Intersects, Plane, Triangle>(table);
