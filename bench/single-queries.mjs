@@ -6,6 +6,7 @@
 import * as THREE from 'three';
 import { writeFileSync } from 'node:fs';
 import { init } from '../web/lib/index.js';
+import { mulberry32 } from './random.mjs';
 
 const quick = process.argv.includes('--quick');
 const jsonAt = process.argv.indexOf('--json');
@@ -14,16 +15,7 @@ const RUNS = quick ? 3 : 5;
 
 const c3d = await init();
 
-// Deterministic inputs: mulberry32 (Tommy Ettinger's public-domain 32-bit generator).
-function rng(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(12345);
+const random = mulberry32(12345);
 const range = (lo, hi) => lo + (hi - lo) * random();
 const point = () => new THREE.Vector3(range(-10, 10), range(-10, 10), range(-10, 10));
 const direction = () => new THREE.Vector3(range(-1, 1), range(-1, 1), range(-1, 1)).normalize();

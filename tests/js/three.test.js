@@ -5,22 +5,14 @@ import { OBB } from 'three/addons/math/OBB.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
 import { fromBox3, fromOBB, fromRay, toShape } from '../../web/lib/three.js';
+import { mulberry32 } from '../../bench/random.mjs';
 
 let c3d;
 beforeAll(async () => {
   c3d = await init();
 });
 
-// mulberry32: a small deterministic generator for reproducible random cases.
-function rng(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(2024);
+const random = mulberry32(2024);
 const range = (lo, hi) => lo + (hi - lo) * random();
 const vec = (s = 5) => new THREE.Vector3(range(-s, s), range(-s, s), range(-s, s));
 const unit = () => vec(1).normalize();

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "collide3d/dispatch/shape_visit.h"
 #include "collide3d/dispatch/tables.h"
 #include "test_support.h"
 
@@ -23,29 +24,7 @@ namespace {
 // ---- encoded shapes ----
 
 template <class Shape>
-struct Tag {
-  using type = Shape;
-};
-
-// Calls visit(Tag<Shape>) for the shape type `type` names.
-template <class Visit>
-auto withShapeType(ShapeType type, Visit&& visit) {
-  switch (type) {
-    case ShapeType::Ray: return visit(Tag<Ray>{});
-    case ShapeType::Line: return visit(Tag<Line>{});
-    case ShapeType::Segment: return visit(Tag<Segment>{});
-    case ShapeType::Plane: return visit(Tag<Plane>{});
-    case ShapeType::Triangle: return visit(Tag<Triangle>{});
-    case ShapeType::Sphere: return visit(Tag<Sphere>{});
-    case ShapeType::Ellipsoid: return visit(Tag<Ellipsoid>{});
-    case ShapeType::Aabb: return visit(Tag<Aabb>{});
-    case ShapeType::Obb: return visit(Tag<Obb>{});
-    case ShapeType::Cylinder: return visit(Tag<Cylinder>{});
-    case ShapeType::Capsule: return visit(Tag<Capsule>{});
-    case ShapeType::Frustum: return visit(Tag<Frustum>{});
-    default: return visit(Tag<Point>{});
-  }
-}
+using Tag = ShapeTag<Shape>;
 
 struct Encoded {
   ShapeType type = ShapeType::Point;

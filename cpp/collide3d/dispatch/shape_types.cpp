@@ -1,40 +1,15 @@
 // Per shape type: name, encoded schema and validation, dispatched over the closed list of shapes.
+#include "collide3d/dispatch/shape_visit.h"
 #include "collide3d/dispatch/tables.h"
 
 namespace c3d {
 
-namespace {
-
-// Calls visit(Shape*) with a null pointer of the shape type `type` names.
-template <class Visit>
-auto withShapeType(ShapeType type, Visit&& visit) {
-  switch (type) {
-    case ShapeType::Point: return visit(static_cast<Point*>(nullptr));
-    case ShapeType::Ray: return visit(static_cast<Ray*>(nullptr));
-    case ShapeType::Line: return visit(static_cast<Line*>(nullptr));
-    case ShapeType::Segment: return visit(static_cast<Segment*>(nullptr));
-    case ShapeType::Plane: return visit(static_cast<Plane*>(nullptr));
-    case ShapeType::Triangle: return visit(static_cast<Triangle*>(nullptr));
-    case ShapeType::Sphere: return visit(static_cast<Sphere*>(nullptr));
-    case ShapeType::Ellipsoid: return visit(static_cast<Ellipsoid*>(nullptr));
-    case ShapeType::Aabb: return visit(static_cast<Aabb*>(nullptr));
-    case ShapeType::Obb: return visit(static_cast<Obb*>(nullptr));
-    case ShapeType::Cylinder: return visit(static_cast<Cylinder*>(nullptr));
-    case ShapeType::Capsule: return visit(static_cast<Capsule*>(nullptr));
-    case ShapeType::Frustum: return visit(static_cast<Frustum*>(nullptr));
-    case ShapeType::Count: break;
-  }
-  return visit(static_cast<Point*>(nullptr));
-}
-
-}  // namespace
-
 const char* shapeName(ShapeType type) {
-  return withShapeType(type, [](auto* shape) { return std::remove_pointer_t<decltype(shape)>::kName; });
+  return withShapeType(type, [](auto tag) { return decltype(tag)::type::kName; });
 }
 
 std::string shapeSchema(ShapeType type) {
-  return withShapeType(type, [](auto* shape) { return schema<std::remove_pointer_t<decltype(shape)>>(); });
+  return withShapeType(type, [](auto tag) { return schema<typename decltype(tag)::type>(); });
 }
 
 namespace {

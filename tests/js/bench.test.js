@@ -1,0 +1,21 @@
+// The benchmark runs (in its quick size) so it never rots, and collide3d answers every pair exactly as three.js
+// does on its random inputs. Timings are printed by `npm run bench`, never asserted.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+
+it('bench --quick runs every workload and agrees with three.js on every answer', () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'collide3d-bench-')), 'bench.json');
+  const root = new URL('../..', import.meta.url).pathname;
+  execFileSync('node', ['bench/single-queries.mjs', '--quick', '--json', out], { cwd: root, stdio: 'ignore' });
+  const rows = JSON.parse(readFileSync(out, 'utf8'));
+  expect(rows.map((r) => r.workload)).toEqual(['ray–triangle raycast', 'ray–sphere raycast', 'ray–box raycast',
+    'ray–plane raycast', 'sphere–plane intersects', 'sphere–sphere intersects', 'box–box intersects',
+    'box–plane intersects', 'segment–plane intersects']);
+  for (const row of rows) {
+    expect(row.c3dHits, row.workload).toBe(row.threeHits);
+    expect(row.threeHits, row.workload).toBeGreaterThan(0);
+  }
+}, 120_000);
