@@ -52,8 +52,9 @@ inline std::optional<RaycastHit> raycast(const Caster& caster, const Cylinder& c
                                          const RaycastOptions& options) {
   const auto hit = firstHit(cylinderSpan(caster, cylinder), caster, options);
   if (!hit) return std::nullopt;
-  RaycastHit result = makeHit(caster, hit->t, insideNormal(caster));
-  if (hit->face != kNoFace) result.normal = cylinderNormal(cylinder, hit->face, result.point, result.normal);
+  RaycastHit result = makeHit(caster, hit->t, {});
+  result.normal = hit->face == kNoFace ? insideNormal(caster)
+                                       : cylinderNormal(cylinder, hit->face, result.point, insideNormal(caster));
   return result;
 }
 

@@ -38,8 +38,9 @@ inline Span ballSpan(Vec3 origin, Vec3 direction, Vec3 center, double radius) {
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Sphere& sphere, const RaycastOptions& options) {
   const auto hit = firstHit(ballSpan(caster.origin, caster.direction, sphere.center, sphere.radius), caster, options);
   if (!hit) return std::nullopt;
-  RaycastHit result = makeHit(caster, hit->t, insideNormal(caster));
-  if (hit->face != kNoFace) result.normal = normalizedOr(result.point - sphere.center, result.normal);
+  RaycastHit result = makeHit(caster, hit->t, {});
+  result.normal = hit->face == kNoFace ? insideNormal(caster)
+                                       : normalizedOr(result.point - sphere.center, insideNormal(caster));
   return result;
 }
 

@@ -113,6 +113,7 @@ inline std::optional<RaycastHit> raycast(const Caster& caster, const Triangle& t
   bool crossing = false;
   double u = 0, v = 0;
   const Span span = triangleSpan(caster, tri, crossing, u, v);
+  if (span.empty()) return std::nullopt;
   const Vec3 normal = faceNormal(tri);
   const double facing = dot(caster.direction, normal);
   if (options.backfaceCulling && !(crossing && facing < 0)) return std::nullopt;
@@ -120,10 +121,11 @@ inline std::optional<RaycastHit> raycast(const Caster& caster, const Triangle& t
   flat.solid = true;  // a flat set has no inside to leave: the first point in it is the hit
   const auto hit = firstHit(span, caster, flat);
   if (!hit) return std::nullopt;
-  RaycastHit result = makeHit(caster, hit->t, insideNormal(caster));
+  RaycastHit result = makeHit(caster, hit->t, {});
   result.hasBarycentric = true;
   result.frontFace = facing < 0;
   if (isZero(normal)) {
+    result.normal = insideNormal(caster);  // a segment or a point has no face normal: oppose the caster
     // Weights along the covering edge; three coincident vertices put the whole weight on a.
     const Edge edge = coveringEdge(tri);
     const Vec3 from = vertex(tri, edge.from), e = vertex(tri, edge.to) - from;
