@@ -120,7 +120,8 @@ int orthonormalBasisEncoded() {
 // The field and the message of the last validation failure, joined by a newline.
 std::string lastProblem() { return std::string(lastProblemSeen.field.text) + "\n" + lastProblemSeen.message.text; }
 
-// Start-up description for the JS entry: the scratch area and every shape type's code and encoded schema.
+// Start-up description for the JS entry: the scratch area, every shape type's code and encoded schema, and the codes
+// the query functions return (status, sides, intersection kinds), so the JS side repeats none of them.
 emscripten::val describe() {
   using emscripten::val;
   val layout = val::object();
@@ -138,6 +139,23 @@ emscripten::val describe() {
     shapes.set(shapeName(static_cast<ShapeType>(type)), shape);
   }
   layout.set("shapes", shapes);
+  val status = val::object();
+  status.set("unsupportedPair", io::kUnsupportedPair);
+  status.set("invalidA", io::kInvalidA);
+  status.set("invalidB", io::kInvalidB);
+  layout.set("status", status);
+  val sides = val::array();
+  sides.set(static_cast<int>(Side::Front), "front");
+  sides.set(static_cast<int>(Side::Back), "back");
+  sides.set(static_cast<int>(Side::Intersecting), "intersecting");
+  layout.set("sides", sides);
+  val kinds = val::object();
+  kinds.set(static_cast<int>(IntersectionSet::Kind::Point), "point");
+  kinds.set(static_cast<int>(IntersectionSet::Kind::Segment), "segment");
+  kinds.set(static_cast<int>(IntersectionSet::Kind::Line), "line");
+  kinds.set(static_cast<int>(IntersectionSet::Kind::Circle), "circle");
+  kinds.set(static_cast<int>(IntersectionSet::Kind::Coplanar), "coplanar");
+  layout.set("intersectionKinds", kinds);
   return layout;
 }
 

@@ -5,13 +5,16 @@ import createCollide3dModule from './wasm/collide3d.mjs';
 import { rangeError, typeError, unsupportedPair } from './errors.js';
 import { SHAPE_TYPES, checkShapeSchemas, encodeShape, encodeVector } from './shapes.js';
 
-const SIDES = ['front', 'back', 'intersecting'];
-const INTERSECTION_KINDS = { 1: 'point', 2: 'segment', 3: 'line', 4: 'circle', 6: 'coplanar' };
-const UNSUPPORTED = -1, INVALID_A = -2, INVALID_B = -3;
+// A fresh vector from f[o..o+2]; + 0 turns -0 into 0.
+function vec(f, o) {
+  return { x: f[o] + 0, y: f[o + 1] + 0, z: f[o + 2] + 0 };
+}
 
 function createApi(module) {
   const layout = module.describe();
   checkShapeSchemas(layout.shapes);
+  const { sides: SIDES, intersectionKinds: INTERSECTION_KINDS } = layout;
+  const { unsupportedPair: UNSUPPORTED, invalidA: INVALID_A } = layout.status;
   const A = layout.a, B = layout.b, OPT = layout.options, OUT = layout.result;
   let f = new Float64Array(module.HEAPF64.buffer, layout.address, layout.size);
 
@@ -21,9 +24,6 @@ function createApi(module) {
     return f;
   }
 
-  function vec(o) {
-    return { x: f[o] + 0, y: f[o + 1] + 0, z: f[o + 2] + 0 };  // + 0 turns -0 into 0
-  }
 
   // Turns a negative status from the module into the error it stands for.
   function failure(status, fn, argA, argB, codeA, codeB) {
@@ -78,9 +78,9 @@ function createApi(module) {
       if (status === 0) return null;
       throw failure(status, 'raycast', 'caster', 'target', ta, tb);
     }
-    if (f[OUT + 7] === 0) return { t: f[OUT], point: vec(OUT + 1), normal: vec(OUT + 4) };
+    if (f[OUT + 7] === 0) return { t: f[OUT], point: vec(f, OUT + 1), normal: vec(f, OUT + 4) };
     return {
-      t: f[OUT], point: vec(OUT + 1), normal: vec(OUT + 4), u: f[OUT + 8], v: f[OUT + 9], frontFace: f[OUT + 10] === 1,
+      t: f[OUT], point: vec(f, OUT + 1), normal: vec(f, OUT + 4), u: f[OUT + 8], v: f[OUT + 9], frontFace: f[OUT + 10] === 1,
     };
   }
 
@@ -114,7 +114,7 @@ function createApi(module) {
       if (status === 0) return null;
       throw failure(status, 'sweep', 'moving', 'target', ta, tb);
     }
-    return { t: f[OUT], point: vec(OUT + 1), normal: vec(OUT + 4) };
+    return { t: f[OUT], point: vec(f, OUT + 1), normal: vec(f, OUT + 4) };
   }
 
   function intersection(a, b) {
@@ -128,10 +128,10 @@ function createApi(module) {
     }
     const kind = INTERSECTION_KINDS[status];
     switch (kind) {
-      case 'point': return { kind, point: vec(OUT) };
-      case 'segment': return { kind, start: vec(OUT), end: vec(OUT + 3) };
-      case 'line': return { kind, origin: vec(OUT), direction: vec(OUT + 3) };
-      case 'circle': return { kind, center: vec(OUT), normal: vec(OUT + 6), radius: f[OUT + 9] };
+      case 'point': return { kind, point: vec(f, OUT) };
+      case 'segment': return { kind, start: vec(f, OUT), end: vec(f, OUT + 3) };
+      case 'line': return { kind, origin: vec(f, OUT), direction: vec(f, OUT + 3) };
+      case 'circle': return { kind, center: vec(f, OUT), normal: vec(f, OUT + 6), radius: f[OUT + 9] };
       default: return { kind };
     }
   }
@@ -141,7 +141,7 @@ function createApi(module) {
     encodeVector(f, A, w, 'orthonormalBasis', 'w', '');
     const status = module.orthonormalBasis();
     if (status < 0) throw failure(status, 'orthonormalBasis', 'w', 'w', 0, 0);
-    return { u: vec(OUT), v: vec(OUT + 3), w: vec(OUT + 6) };
+    return { u: vec(f, OUT), v: vec(f, OUT + 3), w: vec(f, OUT + 6) };
   }
 
   // Every (query, a, b) the module answers; `a`/`b` are shape types.
