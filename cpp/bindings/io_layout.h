@@ -1,6 +1,6 @@
 // The scratch area through which the JavaScript entry and the wasm module exchange a query's numbers: the JS side
 // writes the options and the two encoded shapes, calls a bound function that takes only the two shape type codes,
-// and reads the result back. Offsets are in doubles; the JS side reads them from ioLayout() at start-up.
+// and reads the result back. Offsets are in doubles; the JS side reads them from describe() at start-up.
 #pragma once
 #include "collide3d/dispatch/encoded.h"
 

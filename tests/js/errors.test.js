@@ -89,3 +89,32 @@ describe('after errors', () => {
     expect(heap.heapBytesInUse()).toBe(bytesBefore);
   });
 });
+
+describe('arguments read once, and no query runs on a scratch area another call used meanwhile', () => {
+  it('a getter that calls collide3d while its query reads arguments makes that query throw, not answer wrongly', () => {
+    const sneaky = {
+      type: 'sphere', radius: 1,
+      get center() {
+        c3d.raycast(ray(v(100, 100, 100), v(0, 1, 0)), goodSphere); // overwrites the scratch area
+        return v(0, 0, 0);
+      },
+    };
+    expect(() => c3d.raycast(ray(v(-5, 0, 0), v(1, 0, 0)), sneaky)).toThrow(
+      'collide3d.raycast: called again while its arguments were being read');
+    const sneakyOptions = { get maxDistance() { c3d.intersects(goodSphere, goodSphere); return 10; } };
+    expect(() => c3d.raycast(ray(v(-5, 0, 0), v(1, 0, 0)), goodSphere, sneakyOptions)).toThrow(Error);
+    // The module answers correctly afterwards.
+    expect(c3d.raycast(ray(v(-5, 0, 0), v(1, 0, 0)), goodSphere).t).toBe(4);
+  });
+
+  it('getters run once, even when the value is bad', () => {
+    let reads = 0;
+    const center = { x: 0, y: 0, get z() { reads += 1; return reads === 1 ? NaN : 1; } };
+    expect(() => c3d.intersects(sphere(center, 1), goodSphere)).toThrow('a.center.z must be a finite number (got NaN)');
+    expect(reads).toBe(1);
+  });
+
+  it('shows BigInt values as BigInt', () => {
+    expect(() => c3d.intersects(sphere(v(0, 0, 0), 1n), goodSphere)).toThrow('a.radius must be a finite number (got 1n)');
+  });
+});

@@ -69,6 +69,12 @@ describe('raycast', () => {
     expect(c3d.raycast(ray(v(0, 0, 0), v(1, 0, 0)), ball, { solid: false })).toEqual({ t: 2, point: v(2, 0, 0), normal: v(1, 0, 0) });
   });
 
+  it('a ray starting on a surface and leaving touches there, with that surface\'s outward normal', () => {
+    const box = aabb(v(0, -1, -1), v(1, 1, 1));
+    expect(c3d.raycast(ray(v(0, 0, 0), v(-1, 0, 0)), box)).toEqual({ t: 0, point: v(0, 0, 0), normal: v(-1, 0, 0) });
+    expect(c3d.raycast(ray(v(0, 0, 2), v(0, 0, 1)), sphere(v(0, 0, 0), 2)).normal).toEqual(v(0, 0, 1));
+  });
+
   it('ray–aabb and ray–obb: face normals, grazing an edge, rotated box', () => {
     const box = aabb(v(-1, -1, -1), v(1, 1, 1));
     expect(c3d.raycast(ray(v(0, 5, 0), v(0, -2, 0)), box)).toEqual({ t: 2, point: v(0, 1, 0), normal: v(0, 1, 0) });
@@ -223,6 +229,18 @@ describe('intersection', () => {
     expect(c3d.intersection(t, plane(v(0, 0, 1), 0))).toEqual({ kind: 'segment', start: v(1, 0, 0), end: v(0, 1, 0) });
     expect(c3d.intersection(t, plane(v(0, 0, 1), 1))).toEqual({ kind: 'point', point: v(0, 0, -1) });
     expect(c3d.intersection(tri, plane(v(0, 0, 3), 0))).toEqual({ kind: 'coplanar' });
+  });
+
+  it('triangle–triangle sharing an edge, coplanar one way by rounding, is coplanar both ways', () => {
+    // Found by a review: the second's third vertex was computed to lie in the first's plane, so one triangle's
+    // vertices are exactly on the other's plane and not the reverse; the set was once a point at the origin.
+    const A = v(0.20805072784423828, 0.9094686806201935, 0.914425253868103);
+    const C = v(0.9024755954742432, 0.8462860584259033, 0.10395073890686035);
+    const t1 = triangle(A, v(0.05645263195037842, 0.9776224195957184, 0.8776676654815674), C);
+    const t2 = triangle(A, v(0.48685825322941767, 0.8902298730292069, 0.5649328745031568), C);
+    expect(c3d.intersection(t1, t2)).toEqual({ kind: 'coplanar' });
+    expect(c3d.intersection(t2, t1)).toEqual({ kind: 'coplanar' });
+    expect(c3d.intersects(t1, t2)).toBe(true);
   });
 
   it('triangle–triangle: the crossing segment, coplanar overlap', () => {

@@ -152,3 +152,13 @@ describe('agreement with three.js on random inputs', () => {
     expect(compared).toBeGreaterThan(N * 0.99);
   });
 });
+
+describe('three.js Capsule', () => {
+  it('toShape maps it to a capsule, radius included', async () => {
+    const { Capsule } = await import('three/addons/math/Capsule.js');
+    const capsule = new Capsule(new THREE.Vector3(0, 0, 0), new THREE.Vector3(0, 1, 0), 5);
+    // The plane y = -3 is 3 below the capsule's start: within its radius 5.
+    expect(c3d.intersects({ type: 'plane', normal: { x: 0, y: 1, z: 0 }, constant: 3 }, toShape(capsule))).toBe(true);
+    expect(toShape(capsule)).toMatchObject({ type: 'capsule', radius: 5 });
+  });
+});

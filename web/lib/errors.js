@@ -3,7 +3,8 @@
 
 function show(value) {
   if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return `an array of length ${value.length}`;
   if (typeof value === 'function') return 'a function';
@@ -20,4 +21,9 @@ export function rangeError(fn, path, rule) {
 
 export function unsupportedPair(fn, typeA, typeB) {
   return new Error(`collide3d.${fn}: the pair (${typeA}, ${typeB}) is not supported`);
+}
+
+export function reentered(fn) {
+  return new Error(`collide3d.${fn}: called again while its arguments were being read (a getter or Proxy in an ` +
+    'argument calls collide3d); read the values first');
 }

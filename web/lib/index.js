@@ -2,10 +2,10 @@
 // wasm heap, calls a bound function that takes only the shapes' type codes, and reads the answer back, so no
 // object is converted by embind on the query path. See API.md / README.md for the semantics.
 import createCollide3dModule from './wasm/collide3d.mjs';
-import { rangeError, typeError, unsupportedPair } from './errors.js';
+import { reentered, rangeError, typeError, unsupportedPair } from './errors.js';
 import { SHAPE_TYPES, checkShapeSchemas, encodeShape, encodeVector } from './shapes.js';
 
-// A fresh vector from f[o..o+2]; + 0 turns -0 into 0.
+// A fresh vector from f[o..o+2]; + 0 turns -0 into 0 (here and for other returned numbers).
 function vec(f, o) {
   return { x: f[o] + 0, y: f[o + 1] + 0, z: f[o + 2] + 0 };
 }
@@ -33,6 +33,11 @@ function createApi(module) {
     return rangeError(fn, field === '' ? arg : `${arg}.${field}`, message);
   }
 
+  // Counts query calls. A getter or Proxy in an argument could call collide3d while this call is writing its own
+  // arguments into the shared scratch area; the nested call would overwrite them. Each query compares the count
+  // after writing its arguments and refuses to run on a scratch area that another call has used meanwhile.
+  let calls = 0;
+
   function options(opts, fn) {
     if (opts === undefined || opts === null) return undefined;
     if (typeof opts !== 'object') throw typeError(fn, 'opts', 'an object', opts);
@@ -47,8 +52,10 @@ function createApi(module) {
 
   function intersects(a, b) {
     const f = io();
+    const call = ++calls;
     const ta = encodeShape(f, A, a, 'intersects', 'a');
     const tb = encodeShape(f, B, b, 'intersects', 'b');
+    if (call !== calls) throw reentered('intersects');
     const status = module.intersects(ta, tb);
     if (status < 0) throw failure(status, 'intersects', 'a', 'b', ta, tb);
     return status === 1;
@@ -56,20 +63,21 @@ function createApi(module) {
 
   function raycast(caster, target, opts) {
     const f = io();
+    const call = ++calls;
     const ta = encodeShape(f, A, caster, 'raycast', 'caster');
     const tb = encodeShape(f, B, target, 'raycast', 'target');
     const o = options(opts, 'raycast');
     let maxDistance = Infinity, backfaceCulling = false, solid = true;
     if (o !== undefined) {
-      if (o.maxDistance !== undefined) {
-        maxDistance = o.maxDistance;
-        if (typeof maxDistance !== 'number' || Number.isNaN(maxDistance)) {
-          throw typeError('raycast', 'opts.maxDistance', 'a number', maxDistance);
-        }
+      const limit = o.maxDistance;
+      if (limit !== undefined) {
+        if (typeof limit !== 'number' || Number.isNaN(limit)) throw typeError('raycast', 'opts.maxDistance', 'a number', limit);
+        maxDistance = limit;
       }
       backfaceCulling = flag(o.backfaceCulling, false, 'raycast', 'backfaceCulling');
       solid = flag(o.solid, true, 'raycast', 'solid');
     }
+    if (call !== calls) throw reentered('raycast');
     f[OPT] = maxDistance;
     f[OPT + 1] = backfaceCulling ? 1 : 0;
     f[OPT + 2] = solid ? 1 : 0;
@@ -78,14 +86,16 @@ function createApi(module) {
       if (status === 0) return null;
       throw failure(status, 'raycast', 'caster', 'target', ta, tb);
     }
-    if (f[OUT + 7] === 0) return { t: f[OUT], point: vec(f, OUT + 1), normal: vec(f, OUT + 4) };
+    if (f[OUT + 7] === 0) return { t: f[OUT] + 0, point: vec(f, OUT + 1), normal: vec(f, OUT + 4) };
     return {
-      t: f[OUT], point: vec(f, OUT + 1), normal: vec(f, OUT + 4), u: f[OUT + 8], v: f[OUT + 9], frontFace: f[OUT + 10] === 1,
+      t: f[OUT] + 0, point: vec(f, OUT + 1), normal: vec(f, OUT + 4), u: f[OUT + 8] + 0, v: f[OUT + 9] + 0,
+      frontFace: f[OUT + 10] === 1,
     };
   }
 
   function classify(plane, shape, opts) {
     const f = io();
+    const call = ++calls;
     if (plane !== null && typeof plane === 'object' && plane.type !== 'plane') {
       throw typeError('classify', 'plane.type', "'plane'", plane.type);
     }
@@ -93,11 +103,13 @@ function createApi(module) {
     const tb = encodeShape(f, B, shape, 'classify', 'shape');
     const o = options(opts, 'classify');
     let epsilon = 0;
-    if (o !== undefined && o.epsilon !== undefined) {
-      epsilon = o.epsilon;
-      if (!Number.isFinite(epsilon)) throw typeError('classify', 'opts.epsilon', 'a finite number', epsilon);
-      if (epsilon < 0) throw rangeError('classify', 'opts.epsilon', `must be >= 0 (got ${epsilon})`);
+    const slab = o === undefined ? undefined : o.epsilon;
+    if (slab !== undefined) {
+      if (!Number.isFinite(slab)) throw typeError('classify', 'opts.epsilon', 'a finite number', slab);
+      if (slab < 0) throw rangeError('classify', 'opts.epsilon', `must be >= 0 (got ${slab})`);
+      epsilon = slab;
     }
+    if (call !== calls) throw reentered('classify');
     f[OPT] = epsilon;
     const status = module.classify(ta, tb);
     if (status < 0) throw failure(status, 'classify', 'plane', 'shape', ta, tb);
@@ -106,21 +118,25 @@ function createApi(module) {
 
   function sweep(moving, velocity, target) {
     const f = io();
+    const call = ++calls;
     const ta = encodeShape(f, A, moving, 'sweep', 'moving');
     encodeVector(f, OPT, velocity, 'sweep', 'velocity', '');
     const tb = encodeShape(f, B, target, 'sweep', 'target');
+    if (call !== calls) throw reentered('sweep');
     const status = module.sweep(ta, tb);
     if (status <= 0) {
       if (status === 0) return null;
       throw failure(status, 'sweep', 'moving', 'target', ta, tb);
     }
-    return { t: f[OUT], point: vec(f, OUT + 1), normal: vec(f, OUT + 4) };
+    return { t: f[OUT] + 0, point: vec(f, OUT + 1), normal: vec(f, OUT + 4) };
   }
 
   function intersection(a, b) {
     const f = io();
+    const call = ++calls;
     const ta = encodeShape(f, A, a, 'intersection', 'a');
     const tb = encodeShape(f, B, b, 'intersection', 'b');
+    if (call !== calls) throw reentered('intersection');
     const status = module.intersection(ta, tb);
     if (status <= 0) {
       if (status === 0) return null;
@@ -138,7 +154,9 @@ function createApi(module) {
 
   function orthonormalBasis(w) {
     const f = io();
+    const call = ++calls;
     encodeVector(f, A, w, 'orthonormalBasis', 'w', '');
+    if (call !== calls) throw reentered('orthonormalBasis');
     const status = module.orthonormalBasis();
     if (status < 0) throw failure(status, 'orthonormalBasis', 'w', 'w', 0, 0);
     return { u: vec(f, OUT), v: vec(f, OUT + 3), w: vec(f, OUT + 6) };

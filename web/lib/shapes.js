@@ -1,6 +1,7 @@
 // Shape encoders: each checks a shape's fields and writes its numbers into the scratch area of the wasm heap, in
-// the order of the C++ shape's `fields` list (cpp/collide3d/shapes/*.h). createShapeCodec checks that order against
-// the schema the wasm module reports, so the two sides cannot drift apart silently.
+// the order of the C++ shape's `fields` list (cpp/collide3d/shapes/*.h). checkShapeSchemas compares the field
+// names, kinds and type codes with the schema the wasm module reports at start-up, and tests/js/encoding.test.js
+// checks every encoder's offsets against that schema.
 import { rangeError, typeError } from './errors.js';
 
 // A field's path in messages: arg + field ("target" + "radius" -> "target.radius").
@@ -15,10 +16,11 @@ function numberError(fn, arg, field, value) {
   return typeError(fn, join(arg, field), 'a finite number', value);
 }
 
-function vectorError(fn, arg, field, v) {
+// The values already read are passed in, so getters are not run twice.
+function vectorError(fn, arg, field, v, x, y, z) {
   if (typeof v !== 'object' || v === null) return typeError(fn, join(arg, field), 'a vector {x, y, z}', v);
-  const axis = ['x', 'y', 'z'].find((a) => !Number.isFinite(v[a]));
-  return typeError(fn, `${join(arg, field)}.${axis}`, 'a finite number', v[axis]);
+  const [axis, value] = !Number.isFinite(x) ? ['x', x] : !Number.isFinite(y) ? ['y', y] : ['z', z];
+  return typeError(fn, `${join(arg, field)}.${axis}`, 'a finite number', value);
 }
 
 function number(f, o, value, fn, arg, field) {
@@ -29,7 +31,7 @@ function number(f, o, value, fn, arg, field) {
 function vec3(f, o, v, fn, arg, field) {
   if (typeof v !== 'object' || v === null) throw vectorError(fn, arg, field, v);
   const x = v.x, y = v.y, z = v.z;
-  if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) throw vectorError(fn, arg, field, v);
+  if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) throw vectorError(fn, arg, field, v, x, y, z);
   f[o] = x;
   f[o + 1] = y;
   f[o + 2] = z;

@@ -1,5 +1,5 @@
 import type {
-  AabbShape, FrustumShape, ObbShape, PlaneShape, RayShape, Rotation, SegmentShape, Shape, SphereShape, TriangleShape,
+  AabbShape, CapsuleShape, FrustumShape, ObbShape, PlaneShape, RayShape, Rotation, SegmentShape, Shape, SphereShape, TriangleShape,
   VectorLike, PlaneLike,
 } from './index.js';
 
@@ -11,5 +11,7 @@ export function fromSphere(sphere: { center: VectorLike; radius: number }): Sphe
 export function fromBox3(box: { min: VectorLike; max: VectorLike }): AabbShape;
 export function fromOBB(obb: { center: VectorLike; halfSize: VectorLike; rotation: Rotation }): ObbShape;
 export function fromFrustum(frustum: { planes: ArrayLike<PlaneLike> }): FrustumShape;
-/** Recognises a three.js Ray, Line3, Plane, Triangle, Sphere, Box3, OBB or Frustum by its fields. */
+/** The examples' Capsule (`three/addons/math/Capsule.js`). */
+export function fromCapsule(capsule: { start: VectorLike; end: VectorLike; radius: number }): CapsuleShape;
+/** Recognises a three.js Ray, Line3, Plane, Triangle, Sphere, Box3, OBB, Capsule or Frustum by its fields. */
 export function toShape(object: object): Shape;

@@ -26,7 +26,8 @@ auto withShapeType(ShapeType type, Visit&& visit) {
     case ShapeType::Capsule: return visit(ShapeTag<Capsule>{});
     case ShapeType::Frustum: return visit(ShapeTag<Frustum>{});
     case ShapeType::Point:
-    case ShapeType::Count: break;
+    case ShapeType::Count:  // not a shape; callers index by valid types only
+      break;
   }
   return visit(ShapeTag<Point>{});
 }

@@ -47,9 +47,11 @@ inline std::optional<IntersectionSet> intersection(const Triangle& first, const 
   if (isZero(faceNormal(t1))) return segmentInside(coveringSegment(t1), t2);
   if (isZero(faceNormal(t2))) return segmentInside(coveringSegment(t2), t1);
   // Neither triangle lies strictly on one side of the other's plane (intersectsCanonical checked those very signs),
-  // so both cuts exist.
+  // so both cuts exist; either being coplanar is intersectsCanonical's coplanar case.
   const auto cut1 = cutBy(t1, t2), cut2 = cutBy(t2, t1);
-  if (cut1->kind == IntersectionSet::Kind::Coplanar) return IntersectionSet::coplanar();
+  if (cut1->kind == IntersectionSet::Kind::Coplanar || cut2->kind == IntersectionSet::Kind::Coplanar) {
+    return IntersectionSet::coplanar();
+  }
 
   // Order each cut along the common line's direction and overlap the two intervals.
   const Vec3 along = cross(faceNormal(t1), faceNormal(t2));

@@ -65,6 +65,8 @@ inline Ordered against(const Triangle& t, const Triangle& plane) {
   return o;
 }
 
+inline bool allOnThePlane(const Ordered& t) { return t.side[0] == 0 && t.side[1] == 0 && t.side[2] == 0; }
+
 inline bool allStrictlyOneSide(const Ordered& t) {
   return (t.side[0] > 0 && t.side[1] > 0 && t.side[2] > 0) || (t.side[0] < 0 && t.side[1] < 0 && t.side[2] < 0);
 }
@@ -128,7 +130,8 @@ inline bool intersectsCanonical(const Triangle& t1, const Triangle& t2) {
   if (allStrictlyOneSide(a)) return false;
   Ordered b = against(t2, t1);
   if (allStrictlyOneSide(b)) return false;
-  if (a.side[0] == 0 && a.side[1] == 0 && a.side[2] == 0) return coplanarIntersect(t1, t2, faceNormal(t1));
+  // Coplanar when either triangle lies in the other's plane: rounding can say so one way and not the other.
+  if (allOnThePlane(a) || allOnThePlane(b)) return coplanarIntersect(t1, t2, faceNormal(t1));
 
   if (rotateToApex(a)) reverse(b);
   if (rotateToApex(b)) reverse(a);

@@ -100,9 +100,8 @@ inline Span triangleSpan(const Caster& caster, const Triangle& tri, bool& crossi
     span.makeEmpty();
     return span;
   }
-  const Vec3 vertex[3] = {tri.a, tri.b, tri.c};
   for (int i = 0; i < 3 && !span.empty(); ++i) {
-    const Vec3 from = vertex[i], to = vertex[(i + 1) % 3];
+    const Vec3 from = vertex(tri, i), to = vertex(tri, (i + 1) % 3);
     const Vec3 inward = cross(normal, to - from);
     clipHalfSpace(span, dot(inward, caster.origin - from), dot(inward, caster.direction), i);
   }

@@ -66,6 +66,7 @@ inline std::optional<SpanHit> firstHit(const Span& span, const Caster& caster, c
     return SpanHit{span.enter, span.enterFace};
   }
   if (span.exit < lo) return std::nullopt;  // the whole span lies behind the caster's start
+  if (span.exit == lo) return SpanHit{lo, span.exitFace};  // starting on the surface it is leaving: touching there
   if (options.solid) return SpanHit{lo, kNoFace};
   if (span.exit > hi) return std::nullopt;
   return SpanHit{span.exit, span.exitFace};
