@@ -9,6 +9,7 @@ command -v em++ >/dev/null || need+=(emscripten)
 command -v cmake >/dev/null || need+=(cmake)
 command -v g++ >/dev/null || need+=(g++)
 [ -d /usr/src/googletest ] || [ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev googletest)
+[ -f /usr/include/benchmark/benchmark.h ] || need+=(libbenchmark-dev)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]} (apt)"
   if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi

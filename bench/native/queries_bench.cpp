@@ -1,0 +1,142 @@
+// Native timings of the same queries `npm run bench` times through the JS API, on 2^20 pre-generated random pairs:
+// the kernel called directly, and the full encoded path the wasm module runs per call (validate both arguments,
+// look up the table, decode, run). The difference between these and the JS figures is the cost of the boundary.
+#include <benchmark/benchmark.h>
+
+#include <random>
+#include <vector>
+
+#include "collide3d/dispatch/tables.h"
+#include "collide3d/queries/intersects/intersects_aabb_aabb.h"
+#include "collide3d/queries/intersects/intersects_plane_shape.h"
+#include "collide3d/queries/intersects/intersects_sphere_sphere.h"
+#include "collide3d/queries/raycast/raycast.h"
+
+namespace c3d {
+namespace {
+
+constexpr int kPairs = 1 << 20;
+constexpr int kStride = 16;  // doubles per encoded shape: the shapes timed here encode in at most 9
+
+struct Inputs {
+  std::mt19937 engine{12345};
+  double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(engine); }
+  Vec3 point() { return {uniform(-10, 10), uniform(-10, 10), uniform(-10, 10)}; }
+  Vec3 direction() {
+    const Vec3 d{uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)};
+    return d * (1 / length(d));
+  }
+  Ray ray() { return {point(), direction()}; }
+  Triangle triangle() {
+    const Vec3 c = point();
+    return {c + point() * 0.3, c + point() * 0.3, c + point() * 0.3};
+  }
+  Sphere sphere() { return {point(), uniform(0.5, 4)}; }
+  Aabb box() {
+    const Vec3 a = point(), size = abs(point() * 0.3);
+    return {a, a + size};
+  }
+  Plane plane() { return {direction(), uniform(-5, 5)}; }
+};
+
+template <class A, class B, class MakeA, class MakeB>
+void pairs(std::vector<A>& as, std::vector<B>& bs, MakeA makeA, MakeB makeB) {
+  Inputs in;
+  as.reserve(kPairs), bs.reserve(kPairs);
+  for (int i = 0; i < kPairs; ++i) as.push_back(makeA(in)), bs.push_back(makeB(in));
+}
+
+// The kernel alone.
+template <class A, class B, class Run>
+void direct(benchmark::State& state, const std::vector<A>& as, const std::vector<B>& bs, Run run) {
+  int i = 0, hits = 0;
+  for (auto _ : state) {
+    hits += run(as[i], bs[i]) ? 1 : 0;
+    i = (i + 1) & (kPairs - 1);
+  }
+  benchmark::DoNotOptimize(hits);
+}
+
+// What the wasm module does per call: encoded arguments, validation, table lookup.
+template <class A, class B, class Run>
+void encodedPath(benchmark::State& state, const std::vector<A>& as, const std::vector<B>& bs, Run run) {
+  std::vector<double> encodedA(kPairs * kStride), encodedB(kPairs * kStride);
+  for (int i = 0; i < kPairs; ++i) encode(as[i], &encodedA[i * kStride]), encode(bs[i], &encodedB[i * kStride]);
+  Problem problem;
+  int i = 0, hits = 0;
+  for (auto _ : state) {
+    const double* a = &encodedA[i * kStride];
+    const double* b = &encodedB[i * kStride];
+    if (validateEncoded(A::kType, a, problem) && validateEncoded(B::kType, b, problem)) hits += run(a, b) ? 1 : 0;
+    i = (i + 1) & (kPairs - 1);
+  }
+  benchmark::DoNotOptimize(hits);
+}
+
+void RayTriangle(benchmark::State& state) {
+  static std::vector<Ray> rays;
+  static std::vector<Triangle> triangles;
+  if (rays.empty()) pairs(rays, triangles, [](Inputs& in) { return in.ray(); }, [](Inputs& in) { return in.triangle(); });
+  if (state.range(0) == 0) {
+    direct(state, rays, triangles, [](const Ray& r, const Triangle& t) { return raycast(toCaster(r), t, {}).has_value(); });
+  } else {
+    const RaycastFn fn = raycastTable().at(ShapeType::Ray, ShapeType::Triangle);
+    encodedPath(state, rays, triangles, [fn](const double* a, const double* b) { return fn(a, b, {}).has_value(); });
+  }
+}
+
+void RaySphere(benchmark::State& state) {
+  static std::vector<Ray> rays;
+  static std::vector<Sphere> spheres;
+  if (rays.empty()) pairs(rays, spheres, [](Inputs& in) { return in.ray(); }, [](Inputs& in) { return in.sphere(); });
+  if (state.range(0) == 0) {
+    direct(state, rays, spheres, [](const Ray& r, const Sphere& s) { return raycast(toCaster(r), s, {}).has_value(); });
+  } else {
+    const RaycastFn fn = raycastTable().at(ShapeType::Ray, ShapeType::Sphere);
+    encodedPath(state, rays, spheres, [fn](const double* a, const double* b) { return fn(a, b, {}).has_value(); });
+  }
+}
+
+void SpherePlane(benchmark::State& state) {
+  static std::vector<Sphere> spheres;
+  static std::vector<Plane> planes;
+  if (spheres.empty()) pairs(spheres, planes, [](Inputs& in) { return in.sphere(); }, [](Inputs& in) { return in.plane(); });
+  if (state.range(0) == 0) {
+    direct(state, spheres, planes, [](const Sphere& s, const Plane& p) { return intersects(p, s); });
+  } else {
+    const IntersectsFn fn = intersectsTable().at(ShapeType::Sphere, ShapeType::Plane);
+    encodedPath(state, spheres, planes, fn);
+  }
+}
+
+void SphereSphere(benchmark::State& state) {
+  static std::vector<Sphere> as, bs;
+  if (as.empty()) pairs(as, bs, [](Inputs& in) { return in.sphere(); }, [](Inputs& in) { return in.sphere(); });
+  if (state.range(0) == 0) {
+    direct(state, as, bs, [](const Sphere& a, const Sphere& b) { return intersects(a, b); });
+  } else {
+    encodedPath(state, as, bs, intersectsTable().at(ShapeType::Sphere, ShapeType::Sphere));
+  }
+}
+
+void BoxBox(benchmark::State& state) {
+  static std::vector<Aabb> as, bs;
+  if (as.empty()) pairs(as, bs, [](Inputs& in) { return in.box(); }, [](Inputs& in) { return in.box(); });
+  if (state.range(0) == 0) {
+    direct(state, as, bs, [](const Aabb& a, const Aabb& b) { return intersects(a, b); });
+  } else {
+    encodedPath(state, as, bs, intersectsTable().at(ShapeType::Aabb, ShapeType::Aabb));
+  }
+}
+
+// Argument 0: the kernel called directly; 1: the encoded, validated path of a wasm call.
+BENCHMARK(RayTriangle)->Arg(0)->Arg(1);
+BENCHMARK(RaySphere)->Arg(0)->Arg(1);
+BENCHMARK(SpherePlane)->Arg(0)->Arg(1);
+BENCHMARK(SphereSphere)->Arg(0)->Arg(1);
+BENCHMARK(BoxBox)->Arg(0)->Arg(1);
+
+}  // namespace
+}  // namespace c3d
+
+BENCHMARK_MAIN();
