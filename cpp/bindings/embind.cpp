@@ -103,6 +103,18 @@ int sweepEncoded(int a, int b) {
   return 1;
 }
 
+// Result: pointA, pointB, distance. Returns 1, or a negative status. Serves closestPoints() and distance().
+int closestPointsEncoded(int a, int b) {
+  ClosestPointsFn entry;
+  if (const int status = prepare(closestPointsTable(), a, b, entry)) return status;
+  const ClosestPoints closest = entry(argA(), argB());
+  double* out = result();
+  encoded::write(out, closest.pointA);
+  encoded::write(out, closest.pointB);
+  encoded::write(out, closest.distance);
+  return 1;
+}
+
 // Argument A: the vector w. Result: u, v, w. Returns 1, or kInvalidA for the zero vector.
 int orthonormalBasisEncoded() {
   const Vec3 w{argA()[0], argA()[1], argA()[2]};
@@ -177,6 +189,8 @@ std::string supportedPairs() {
   list("classify", classifyTable());
   list("intersection", intersectionTable());
   list("sweep", sweepTable());
+  list("closestPoints", closestPointsTable());
+  list("distance", closestPointsTable());
   return lines;
 }
 
@@ -198,5 +212,6 @@ EMSCRIPTEN_BINDINGS(collide3d) {
   function("classify", &c3d::classifyEncoded);
   function("intersection", &c3d::intersectionEncoded);
   function("sweep", &c3d::sweepEncoded);
+  function("closestPoints", &c3d::closestPointsEncoded);
   function("orthonormalBasis", &c3d::orthonormalBasisEncoded);
 }

@@ -10,7 +10,8 @@ describe('init', () => {
     expect(a).toBe(b);
     expect(Object.isFrozen(a)).toBe(true);
     expect(Object.keys(a).sort()).toEqual(
-      ['classify', 'intersection', 'intersects', 'orthonormalBasis', 'raycast', 'supported', 'sweep']);
+      ['classify', 'closestPoints', 'distance', 'intersection', 'intersects', 'orthonormalBasis', 'raycast',
+        'supported', 'sweep']);
   });
 
   it('knows every shape type of API.md', () => {

@@ -255,6 +255,53 @@ describe('intersection', () => {
   });
 });
 
+describe('distance and closestPoints', () => {
+  it('balls, capsules and segments: the cores\' distance less the radii', () => {
+    // Centres 5 apart, radii 1 and 2: a gap of 2 along x.
+    expect(c3d.closestPoints(sphere(v(0, 0, 0), 1), sphere(v(5, 0, 0), 2)))
+      .toEqual({ pointA: v(1, 0, 0), pointB: v(3, 0, 0), distance: 2 });
+    // Capsule along y (x = z = 0, y in [0, 4], r = 1) and a segment along z at x = 3, y = 2: cores 3 apart.
+    expect(c3d.distance(capsule(v(0, 0, 0), v(0, 4, 0), 1), segment(v(3, 2, -1), v(3, 2, 1)))).toBe(2);
+    // Overlapping: distance 0 and one common point.
+    const touching = c3d.closestPoints(sphere(v(0, 0, 0), 2), sphere(v(3, 0, 0), 2));
+    expect(touching.distance).toBe(0);
+    expect(touching.pointA).toEqual(touching.pointB);
+    expect(touching.pointA.x).toBeCloseTo(1.5, 12);
+  });
+
+  it('points and balls against boxes, triangles and planes; arguments in either order', () => {
+    // (3, 0.5, 4) against the unit box: nearest corner-edge point (1, 0.5, 1), distance sqrt(4 + 9).
+    expect(c3d.closestPoints(aabb(v(0, 0, 0), v(1, 1, 1)), point(v(3, 0.5, 4))))
+      .toEqual({ pointA: v(1, 0.5, 1), pointB: v(3, 0.5, 4), distance: Math.sqrt(13) });
+    expect(c3d.closestPoints(point(v(3, 0.5, 4)), aabb(v(0, 0, 0), v(1, 1, 1))))
+      .toEqual({ pointA: v(3, 0.5, 4), pointB: v(1, 0.5, 1), distance: Math.sqrt(13) });
+    // Above the triangle's face at height 3, radius 1: gap 2 straight down.
+    expect(c3d.closestPoints(tri, sphere(v(1, 1, 3), 1)))
+      .toEqual({ pointA: v(1, 1, 0), pointB: v(1, 1, 2), distance: 2 });
+    // Beyond vertex b = (4, 0, 0): the vertex is nearest.
+    expect(c3d.closestPoints(point(v(7, -4, 0)), tri).pointB).toEqual(v(4, 0, 0));
+    // Plane 2y - 4 = 0 (y = 2) and a point at y = 5: distance 3.
+    expect(c3d.distance(point(v(1, 5, 1)), plane(v(0, 2, 0), -4))).toBe(3);
+  });
+
+  it('boxes: the per-axis gaps', () => {
+    expect(c3d.distance(aabb(v(0, 0, 0), v(1, 1, 1)), aabb(v(4, 5, 0.5), v(6, 6, 2)))).toBe(5); // gaps 3, 4, 0
+    expect(c3d.distance(aabb(v(0, 0, 0), v(1, 1, 1)), aabb(v(1, 1, 1), v(2, 2, 2)))).toBe(0);
+  });
+
+  it('agrees with intersects: distance 0 exactly when the shapes meet', () => {
+    const pairs = [
+      [sphere(v(0, 0, 0), 1), sphere(v(3, 0, 0), 2)],
+      [sphere(v(0, 0, 0), 1), sphere(v(3.0000001, 0, 0), 2)],
+      [sphere(v(3, 4, 7), 7), aabb(v(-1, -1, -1), v(1, 1, 1))],
+      [sphere(v(3, 4, 7.000001), 7), aabb(v(-1, -1, -1), v(1, 1, 1))],
+      [segment(v(0, 1, 0), v(0, 3, 0)), plane(v(0, 1, 0), -1)],
+      [segment(v(0, 1.5, 0), v(0, 3, 0)), plane(v(0, 1, 0), -1)],
+    ];
+    for (const [a, b] of pairs) expect(c3d.distance(a, b) === 0).toBe(c3d.intersects(a, b));
+  });
+});
+
 describe('orthonormalBasis', () => {
   it('is right-handed with w the input normalised', () => {
     const { u, v: vv, w } = c3d.orthonormalBasis(v(0, 3, 4));

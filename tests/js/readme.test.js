@@ -38,7 +38,8 @@ const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).fi
 describe('README examples', () => {
   it('has examples with claims for every query', () => {
     const text = blocks.join('\n');
-    for (const query of ['raycast', 'intersects', 'classify', 'sweep', 'intersection', 'orthonormalBasis']) {
+    for (const query of ['raycast', 'intersects', 'classify', 'sweep', 'intersection', 'distance', 'closestPoints',
+      'orthonormalBasis']) {
       expect(text).toContain(`c3d.${query}(`);
     }
   });

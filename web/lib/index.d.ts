@@ -114,7 +114,17 @@ export interface OrthonormalBasis {
   w: Vector;
 }
 
-export type QueryName = 'intersects' | 'raycast' | 'classify' | 'intersection' | 'sweep';
+export interface ClosestPoints {
+  /** A point of the first shape. */
+  pointA: Vector;
+  /** A point of the second shape, as close to pointA as the shapes get. */
+  pointB: Vector;
+  /** |pointB - pointA|: 0, with pointA = pointB a common point, when the shapes meet. */
+  distance: number;
+}
+
+export type QueryName =
+  | 'intersects' | 'raycast' | 'classify' | 'intersection' | 'sweep' | 'closestPoints' | 'distance';
 
 export interface SupportedPair {
   readonly query: QueryName;
@@ -133,6 +143,10 @@ export interface Collide3d {
   sweep(moving: Shape, velocity: VectorLike, target: Shape): SweepHit | null;
   /** The intersection set of the two shapes, or null when they do not meet. */
   intersection(a: Shape, b: Shape): IntersectionResult | null;
+  /** The distance between the two closed sets (0 when they meet). */
+  distance(a: Shape, b: Shape): number;
+  /** A point of each shape as close as the shapes get, and their distance. */
+  closestPoints(a: Shape, b: Shape): ClosestPoints;
   /** A right-handed orthonormal basis whose w is `w` normalised. */
   orthonormalBasis(w: VectorLike): OrthonormalBasis;
   /** Every (query, a, b) shape-type pair the module answers. */

@@ -152,6 +152,27 @@ function createApi(module) {
     }
   }
 
+  // Runs the closestPoints table for closestPoints() and distance(); returns the scratch view holding the answer.
+  function closest(a, b, fn) {
+    const f = io();
+    const call = ++calls;
+    const ta = encodeShape(f, A, a, fn, 'a');
+    const tb = encodeShape(f, B, b, fn, 'b');
+    if (call !== calls) throw reentered(fn);
+    const status = module.closestPoints(ta, tb);
+    if (status < 0) throw failure(status, fn, 'a', 'b', ta, tb);
+    return f;
+  }
+
+  function closestPoints(a, b) {
+    const f = closest(a, b, 'closestPoints');
+    return { pointA: vec(f, OUT), pointB: vec(f, OUT + 3), distance: f[OUT + 6] + 0 };
+  }
+
+  function distance(a, b) {
+    return closest(a, b, 'distance')[OUT + 6] + 0;
+  }
+
   function orthonormalBasis(w) {
     const f = io();
     const call = ++calls;
@@ -168,7 +189,9 @@ function createApi(module) {
     return Object.freeze({ query, a, b });
   }));
 
-  const api = { intersects, raycast, classify, sweep, intersection, orthonormalBasis, supported };
+  const api = {
+    intersects, raycast, classify, sweep, intersection, distance, closestPoints, orthonormalBasis, supported,
+  };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });
   return Object.freeze(api);

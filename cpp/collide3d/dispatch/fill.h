@@ -11,14 +11,22 @@ constexpr int row() {
   return static_cast<int>(Shape::kType);
 }
 
+// The result of a symmetric query with its arguments swapped: the same for sets and booleans; closest points swap.
+template <class Result>
+Result asReversed(const Result& result) {
+  return result;
+}
+inline ClosestPoints asReversed(const ClosestPoints& c) { return {c.pointB, c.pointA, c.distance}; }
+
 // A symmetric query: entries (A, B) and (B, A) both run Kernel::run(const A&, const B&).
 template <class Kernel, class A, class B, class Fn>
 constexpr void addSymmetric(PairTable<Fn>& table) {
   table.entry[row<A>()][row<B>()] = [](const double* a, const double* b) {
     return Kernel::run(decode<A>(a), decode<B>(b));
   };
+  if (row<A>() == row<B>()) return;
   table.entry[row<B>()][row<A>()] = [](const double* b, const double* a) {
-    return Kernel::run(decode<A>(a), decode<B>(b));
+    return asReversed(Kernel::run(decode<A>(a), decode<B>(b)));
   };
 }
 

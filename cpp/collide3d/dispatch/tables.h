@@ -24,12 +24,14 @@ using RaycastFn = std::optional<RaycastHit> (*)(const double* caster, const doub
 using ClassifyFn = Side (*)(const double* plane, const double* shape, const ClassifyOptions&);
 using IntersectionFn = std::optional<IntersectionSet> (*)(const double* a, const double* b);
 using SweepFn = std::optional<SweepHit> (*)(const double* moving, Vec3 velocity, const double* target);
+using ClosestPointsFn = ClosestPoints (*)(const double* a, const double* b);
 
 const PairTable<IntersectsFn>& intersectsTable();
 const PairTable<RaycastFn>& raycastTable();      // rows: ray, line, segment
 const PairTable<ClassifyFn>& classifyTable();    // row: plane
 const PairTable<IntersectionFn>& intersectionTable();
 const PairTable<SweepFn>& sweepTable();
+const PairTable<ClosestPointsFn>& closestPointsTable();  // also serves distance()
 
 // Per shape type: its name, its encoded schema, and its validation.
 const char* shapeName(ShapeType type);

@@ -35,6 +35,12 @@ struct SweepHit {
   Vec3 normal;    // unit normal of the target at the contact, pointing towards the moving shape
 };
 
+struct ClosestPoints {
+  Vec3 pointA;      // on the first shape
+  Vec3 pointB;      // on the second shape
+  double distance;  // |pointB - pointA|; 0 (and pointA == pointB, a common point) when the shapes meet
+};
+
 struct IntersectionSet {
   enum class Kind : int { Point = 1, Segment = 2, Line = 3, Circle = 4, Coplanar = 6 };
   Kind kind = Kind::Point;

@@ -1,0 +1,76 @@
+// The closestPoints table (distance() reads its distance): every pair closestPoints() answers, in both orders.
+#include "collide3d/dispatch/fill.h"
+#include "collide3d/queries/distance/closest_points.h"
+
+namespace c3d {
+
+namespace {
+
+// Point, sphere, segment, capsule: cores grown by radii.
+struct BetweenRounded {
+  template <class A, class B>
+  static ClosestPoints run(const A& a, const B& b) {
+    return closestPointsRounded(rounded(a), rounded(b));
+  }
+};
+
+// A point or a sphere against any shape with a closest-point projection.
+struct FromCenter {
+  template <class A, class B>
+  static ClosestPoints run(const A& a, const B& b) {
+    const Rounded ball = rounded(a);
+    return closestPointsFromCenter(ball.core.start, ball.radius, b);
+  }
+};
+
+struct SegmentPlane {
+  template <class A>
+  static ClosestPoints run(const A& a, const Plane& plane) {
+    const Rounded r = rounded(a);
+    return closestPoints(r.core, r.radius, plane);
+  }
+};
+
+struct BoxBox {
+  static ClosestPoints run(const Aabb& a, const Aabb& b) { return closestPoints(a, b); }
+};
+
+template <class A>
+constexpr void addRounded(PairTable<ClosestPointsFn>& table) {
+  addSymmetric<BetweenRounded, A, Point>(table);
+  addSymmetric<BetweenRounded, A, Sphere>(table);
+  addSymmetric<BetweenRounded, A, Segment>(table);
+  addSymmetric<BetweenRounded, A, Capsule>(table);
+}
+
+template <class A>
+constexpr void addFromCenter(PairTable<ClosestPointsFn>& table) {
+  addSymmetric<FromCenter, A, Plane>(table);
+  addSymmetric<FromCenter, A, Triangle>(table);
+  addSymmetric<FromCenter, A, Aabb>(table);
+  addSymmetric<FromCenter, A, Obb>(table);
+  addSymmetric<FromCenter, A, Ray>(table);
+  addSymmetric<FromCenter, A, Line>(table);
+}
+
+constexpr PairTable<ClosestPointsFn> build() {
+  PairTable<ClosestPointsFn> table;
+  addRounded<Point>(table);
+  addRounded<Sphere>(table);
+  addRounded<Segment>(table);
+  addRounded<Capsule>(table);
+  addFromCenter<Point>(table);
+  addFromCenter<Sphere>(table);
+  addSymmetric<SegmentPlane, Segment, Plane>(table);
+  addSymmetric<SegmentPlane, Capsule, Plane>(table);
+  addSymmetric<BoxBox, Aabb, Aabb>(table);
+  return table;
+}
+
+}  // namespace
+
+constexpr PairTable<ClosestPointsFn> kTable = build();
+
+const PairTable<ClosestPointsFn>& closestPointsTable() { return kTable; }
+
+}  // namespace c3d

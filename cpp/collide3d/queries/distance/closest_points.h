@@ -1,0 +1,109 @@
+// closestPoints(a, b): a point of each shape, as close as the two shapes get, and their distance (0, with one
+// common point for both, when the shapes meet).
+// Balls and capsules are a core (a point, a segment) grown by a radius, so every pair involving them is the pair of
+// cores moved apart by the radii (Ericson §5.1; the distance between convex shapes shrinks by exactly the radius
+// when one is grown by a ball). The cores' closest points come from closest_point.h, from the closest points of two
+// segments (Ericson §5.1.9), and, for two boxes, from the per-axis gaps.
+#pragma once
+#include <cmath>
+
+#include "collide3d/queries/distance/closest_point.h"
+#include "collide3d/queries/results.h"
+
+namespace c3d {
+
+// A core shape grown by a radius: point/sphere have a point core, segment/capsule a segment core.
+struct Rounded {
+  Segment core;  // start == end for a point core
+  double radius;
+};
+inline Rounded rounded(const Point& p) { return {{p.position, p.position}, 0}; }
+inline Rounded rounded(const Sphere& s) { return {{s.center, s.center}, s.radius}; }
+inline Rounded rounded(const Segment& s) { return {s, 0}; }
+inline Rounded rounded(const Capsule& c) { return {{c.start, c.end}, c.radius}; }
+
+// Moves the cores' closest points pa (on a's core) and pb (on b's core) out by the radii.
+inline ClosestPoints grow(Vec3 pa, Vec3 pb, double ra, double rb) {
+  const Vec3 gap = pb - pa;
+  const double d = length(gap);
+  const double reach = ra + rb;
+  if (d <= reach) {
+    // Overlapping or touching: the point that splits pa-pb in the ratio of the radii is within ra of pa and within
+    // rb of pb, so it lies in both shapes.
+    const Vec3 common = reach > 0 ? pa + gap * (ra / reach) : pa;
+    return {common, common, 0};
+  }
+  return {pa + gap * (ra / d), pb - gap * (rb / d), d - reach};
+}
+
+// The closest points of segments p1-q1 and p2-q2 (Ericson §5.1.9), handling zero-length segments.
+inline void closestOnSegments(const Segment& s1, const Segment& s2, Vec3& c1, Vec3& c2) {
+  const Vec3 d1 = s1.end - s1.start, d2 = s2.end - s2.start, r = s1.start - s2.start;
+  const double a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r);
+  double s = 0, t = 0;
+  if (a == 0 && e == 0) {
+    // both are points
+  } else if (a == 0) {
+    t = std::fmin(std::fmax(f / e, 0.0), 1.0);
+  } else {
+    const double c = dot(d1, r);
+    if (e == 0) {
+      s = std::fmin(std::fmax(-c / a, 0.0), 1.0);
+    } else {
+      const double b = dot(d1, d2), denom = a * e - b * b;
+      s = denom > 0 ? std::fmin(std::fmax((b * f - c * e) / denom, 0.0), 1.0) : 0;  // parallel: any s; take 0
+      t = (b * s + f) / e;
+      if (t < 0) {
+        t = 0, s = std::fmin(std::fmax(-c / a, 0.0), 1.0);
+      } else if (t > 1) {
+        t = 1, s = std::fmin(std::fmax((b - c) / a, 0.0), 1.0);
+      }
+    }
+  }
+  c1 = s == 1 ? s1.end : s1.start + d1 * s;
+  c2 = t == 1 ? s2.end : s2.start + d2 * t;
+}
+
+// Two rounded shapes (point, sphere, segment, capsule in any combination).
+inline ClosestPoints closestPointsRounded(const Rounded& a, const Rounded& b) {
+  Vec3 pa, pb;
+  closestOnSegments(a.core, b.core, pa, pb);
+  return grow(pa, pb, a.radius, b.radius);
+}
+
+// A point-cored shape (point, sphere) against any shape with closestPointOn.
+template <class Target>
+ClosestPoints closestPointsFromCenter(Vec3 center, double radius, const Target& target) {
+  return grow(center, closestPointOn(target, center), radius, 0);
+}
+
+// Two axis-aligned boxes: on each axis the gap between the intervals, or a shared coordinate when they overlap.
+inline ClosestPoints closestPoints(const Aabb& a, const Aabb& b) {
+  double pa[3], pb[3], squared = 0;
+  for (int axis = 0; axis < 3; ++axis) {
+    const double aLo = component(a.min, axis), aHi = component(a.max, axis);
+    const double bLo = component(b.min, axis), bHi = component(b.max, axis);
+    if (aHi < bLo) {
+      pa[axis] = aHi, pb[axis] = bLo;
+    } else if (bHi < aLo) {
+      pa[axis] = aLo, pb[axis] = bHi;
+    } else {
+      pa[axis] = pb[axis] = std::fmax(aLo, bLo);  // the low end of the overlap, in both
+    }
+    squared += (pb[axis] - pa[axis]) * (pb[axis] - pa[axis]);
+  }
+  return {{pa[0], pa[1], pa[2]}, {pb[0], pb[1], pb[2]}, std::sqrt(squared)};
+}
+
+// A segment (or capsule) against a plane: an end nearest the plane, or 0 where it crosses.
+inline ClosestPoints closestPoints(const Segment& s, double radius, const Plane& plane) {
+  const double d0 = scaledDistance(plane, s.start), d1 = scaledDistance(plane, s.end);
+  if ((d0 <= 0 && d1 >= 0) || (d0 >= 0 && d1 <= 0)) {
+    const Vec3 on = d0 == 0 ? s.start : d1 == 0 ? s.end : s.start + (s.end - s.start) * (d0 / (d0 - d1));
+    return {on, on, 0};
+  }
+  const Vec3 nearest = std::fabs(d0) <= std::fabs(d1) ? s.start : s.end;
+  return grow(nearest, closestPointOn(plane, nearest), radius, 0);
+}
+
+}  // namespace c3d
