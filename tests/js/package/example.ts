@@ -14,6 +14,9 @@ export async function example(): Promise<number> {
   const basis = c3d.orthonormalBasis({ x: 0, y: 0, z: 1 });
   const sweep = c3d.sweep({ type: 'sphere', center: { x: 0, y: 3, z: 0 }, radius: 1 }, { x: 0, y: -4, z: 0 },
     { type: 'plane', normal: { x: 0, y: 1, z: 0 }, constant: 0 });
+  const gap: number = c3d.distance(tri, { type: 'point', position: { x: 0, y: 0, z: 3 } });
+  const { pointA, pointB } = c3d.closestPoints({ type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 1 }, tri);
+  console.log(gap, pointA.x - pointB.x);
   const r = fromRay({ origin: { x: 0, y: 0, z: 0 }, direction: { x: 1, y: 0, z: 0 } });
   const s = toShape({ center: { x: 0, y: 0, z: 0 }, radius: 1, isSphere: true });
   console.log(side, basis.u.x, sweep?.t, c3d.intersects(r, s), c3d.supported.length);
