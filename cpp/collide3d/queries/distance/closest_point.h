@@ -47,11 +47,26 @@ inline Vec3 clampToBox(Vec3 p, Vec3 lo, Vec3 hi) {
 inline Vec3 closestPointOn(const Aabb& box, Vec3 p) { return clampToBox(p, box.min, box.max); }
 inline Vec3 closestPointOn(const Obb& box, Vec3 p) {
   const Vec3 local = transposeTimes(box.rotation, p - box.center);
-  return box.center + box.rotation * clampToBox(local, -box.halfSize, box.halfSize);
+  const Vec3 clamped = clampToBox(local, -box.halfSize, box.halfSize);
+  if (clamped == local) return p;  // inside: p itself, not its rounded round trip through the box's frame
+  return box.center + box.rotation * clamped;
+}
+
+// The nearest of three points to p.
+inline Vec3 nearestOf(Vec3 p, Vec3 a, Vec3 b, Vec3 c) {
+  const double da = lengthSquared(a - p), db = lengthSquared(b - p), dc = lengthSquared(c - p);
+  return da <= db && da <= dc ? a : db <= dc ? b : c;
 }
 
 inline Vec3 closestPointOn(const Triangle& t, Vec3 p) {
-  if (isZero(faceNormal(t))) return closestPointOn(coveringSegment(t), p);  // zero area: the covering segment
+  // A sliver whose normal is rounding noise (|n| below 1e-12 of its squared size) has no reliable face region:
+  // it is as close as its nearest edge.
+  const Vec3 n = faceNormal(t);
+  const double size = std::fmax(lengthSquared(t.b - t.a), std::fmax(lengthSquared(t.c - t.b), lengthSquared(t.a - t.c)));
+  if (lengthSquared(n) <= 1e-24 * size * size) {
+    return nearestOf(p, closestPointOn(Segment{t.a, t.b}, p), closestPointOn(Segment{t.b, t.c}, p),
+                     closestPointOn(Segment{t.c, t.a}, p));
+  }
   const Vec3 ab = t.b - t.a, ac = t.c - t.a, ap = p - t.a;
   const double d1 = dot(ab, ap), d2 = dot(ac, ap);
   if (d1 <= 0 && d2 <= 0) return t.a;

@@ -6,6 +6,7 @@
 // segments (Ericson §5.1.9), and, for two boxes, from the per-axis gaps.
 #pragma once
 #include <cmath>
+#include <limits>
 
 #include "collide3d/queries/distance/closest_point.h"
 #include "collide3d/queries/results.h"
@@ -22,18 +23,20 @@ inline Rounded rounded(const Sphere& s) { return {{s.center, s.center}, s.radius
 inline Rounded rounded(const Segment& s) { return {s, 0}; }
 inline Rounded rounded(const Capsule& c) { return {{c.start, c.end}, c.radius}; }
 
-// Moves the cores' closest points pa (on a's core) and pb (on b's core) out by the radii.
+// Moves the cores' closest points pa (on a's core) and pb (on b's core) out by the radii. Whether the shapes meet is
+// decided on squared lengths, exactly as intersects decides it, and a gap too small to survive the square root is
+// reported as the smallest positive distance, so distance() is 0 exactly when intersects() is true.
 inline ClosestPoints grow(Vec3 pa, Vec3 pb, double ra, double rb) {
   const Vec3 gap = pb - pa;
-  const double d = length(gap);
   const double reach = ra + rb;
-  if (d <= reach) {
+  if (dot(gap, gap) <= reach * reach) {
     // Overlapping or touching: the point that splits pa-pb in the ratio of the radii is within ra of pa and within
     // rb of pb, so it lies in both shapes.
     const Vec3 common = reach > 0 ? pa + gap * (ra / reach) : pa;
     return {common, common, 0};
   }
-  return {pa + gap * (ra / d), pb - gap * (rb / d), d - reach};
+  const double d = length(gap);
+  return {pa + gap * (ra / d), pb - gap * (rb / d), std::fmax(d - reach, std::numeric_limits<double>::denorm_min())};
 }
 
 // The closest points of segments p1-q1 and p2-q2 (Ericson §5.1.9), handling zero-length segments.
@@ -75,6 +78,16 @@ inline ClosestPoints closestPointsRounded(const Rounded& a, const Rounded& b) {
 template <class Target>
 ClosestPoints closestPointsFromCenter(Vec3 center, double radius, const Target& target) {
   return grow(center, closestPointOn(target, center), radius, 0);
+}
+
+// A point or a sphere against a plane, decided like intersects(plane, sphere): |n.c + d| <= r |n|.
+inline ClosestPoints closestPointsFromCenter(Vec3 center, double radius, const Plane& plane) {
+  const double s = scaledDistance(plane, center), normalLength = length(plane.normal);
+  const Vec3 foot = closestPointOn(plane, center);
+  if (std::fabs(s) <= radius * normalLength) return {foot, foot, 0};
+  const Vec3 towardPlane = plane.normal * ((s > 0 ? -radius : radius) / normalLength);
+  return {center + towardPlane, foot,
+          std::fmax(std::fabs(s) / normalLength - radius, std::numeric_limits<double>::denorm_min())};
 }
 
 // Two axis-aligned boxes: on each axis the gap between the intervals, or a shared coordinate when they overlap.
