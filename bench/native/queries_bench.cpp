@@ -73,60 +73,46 @@ void encodedPath(benchmark::State& state, const std::vector<A>& as, const std::v
   benchmark::DoNotOptimize(hits);
 }
 
-void RayTriangle(benchmark::State& state) {
-  static std::vector<Ray> rays;
-  static std::vector<Triangle> triangles;
-  if (rays.empty()) pairs(rays, triangles, [](Inputs& in) { return in.ray(); }, [](Inputs& in) { return in.triangle(); });
+// Times one pair: state.range(0) == 0 runs the kernel directly, 1 the encoded path through `entry`.
+template <class A, class B, class Direct, class Entry>
+void timePair(benchmark::State& state, A (Inputs::*makeA)(), B (Inputs::*makeB)(), Direct kernel, Entry entry) {
+  static std::vector<A> as;
+  static std::vector<B> bs;
+  if (as.empty()) pairs(as, bs, [makeA](Inputs& in) { return (in.*makeA)(); }, [makeB](Inputs& in) { return (in.*makeB)(); });
   if (state.range(0) == 0) {
-    direct(state, rays, triangles, [](const Ray& r, const Triangle& t) { return raycast(toCaster(r), t, {}).has_value(); });
+    direct(state, as, bs, kernel);
   } else {
-    const RaycastFn fn = raycastTable().at(ShapeType::Ray, ShapeType::Triangle);
-    encodedPath(state, rays, triangles, [fn](const double* a, const double* b) { return fn(a, b, {}).has_value(); });
+    encodedPath(state, as, bs, entry);
   }
+}
+
+void RayTriangle(benchmark::State& state) {
+  const RaycastFn fn = raycastTable().at(ShapeType::Ray, ShapeType::Triangle);
+  timePair(state, &Inputs::ray, &Inputs::triangle,
+           [](const Ray& r, const Triangle& t) { return raycast(toCaster(r), t, {}).has_value(); },
+           [fn](const double* a, const double* b) { return fn(a, b, {}).has_value(); });
 }
 
 void RaySphere(benchmark::State& state) {
-  static std::vector<Ray> rays;
-  static std::vector<Sphere> spheres;
-  if (rays.empty()) pairs(rays, spheres, [](Inputs& in) { return in.ray(); }, [](Inputs& in) { return in.sphere(); });
-  if (state.range(0) == 0) {
-    direct(state, rays, spheres, [](const Ray& r, const Sphere& s) { return raycast(toCaster(r), s, {}).has_value(); });
-  } else {
-    const RaycastFn fn = raycastTable().at(ShapeType::Ray, ShapeType::Sphere);
-    encodedPath(state, rays, spheres, [fn](const double* a, const double* b) { return fn(a, b, {}).has_value(); });
-  }
+  const RaycastFn fn = raycastTable().at(ShapeType::Ray, ShapeType::Sphere);
+  timePair(state, &Inputs::ray, &Inputs::sphere,
+           [](const Ray& r, const Sphere& s) { return raycast(toCaster(r), s, {}).has_value(); },
+           [fn](const double* a, const double* b) { return fn(a, b, {}).has_value(); });
 }
 
 void SpherePlane(benchmark::State& state) {
-  static std::vector<Sphere> spheres;
-  static std::vector<Plane> planes;
-  if (spheres.empty()) pairs(spheres, planes, [](Inputs& in) { return in.sphere(); }, [](Inputs& in) { return in.plane(); });
-  if (state.range(0) == 0) {
-    direct(state, spheres, planes, [](const Sphere& s, const Plane& p) { return intersects(p, s); });
-  } else {
-    const IntersectsFn fn = intersectsTable().at(ShapeType::Sphere, ShapeType::Plane);
-    encodedPath(state, spheres, planes, fn);
-  }
+  timePair(state, &Inputs::sphere, &Inputs::plane, [](const Sphere& s, const Plane& p) { return intersects(p, s); },
+           intersectsTable().at(ShapeType::Sphere, ShapeType::Plane));
 }
 
 void SphereSphere(benchmark::State& state) {
-  static std::vector<Sphere> as, bs;
-  if (as.empty()) pairs(as, bs, [](Inputs& in) { return in.sphere(); }, [](Inputs& in) { return in.sphere(); });
-  if (state.range(0) == 0) {
-    direct(state, as, bs, [](const Sphere& a, const Sphere& b) { return intersects(a, b); });
-  } else {
-    encodedPath(state, as, bs, intersectsTable().at(ShapeType::Sphere, ShapeType::Sphere));
-  }
+  timePair(state, &Inputs::sphere, &Inputs::sphere, [](const Sphere& a, const Sphere& b) { return intersects(a, b); },
+           intersectsTable().at(ShapeType::Sphere, ShapeType::Sphere));
 }
 
 void BoxBox(benchmark::State& state) {
-  static std::vector<Aabb> as, bs;
-  if (as.empty()) pairs(as, bs, [](Inputs& in) { return in.box(); }, [](Inputs& in) { return in.box(); });
-  if (state.range(0) == 0) {
-    direct(state, as, bs, [](const Aabb& a, const Aabb& b) { return intersects(a, b); });
-  } else {
-    encodedPath(state, as, bs, intersectsTable().at(ShapeType::Aabb, ShapeType::Aabb));
-  }
+  timePair(state, &Inputs::box, &Inputs::box, [](const Aabb& a, const Aabb& b) { return intersects(a, b); },
+           intersectsTable().at(ShapeType::Aabb, ShapeType::Aabb));
 }
 
 // Argument 0: the kernel called directly; 1: the encoded, validated path of a wasm call.
