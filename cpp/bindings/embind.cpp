@@ -115,6 +115,20 @@ int closestPointsEncoded(int a, int b) {
   return 1;
 }
 
+// Result: normal, depth, pointA, pointB. Returns 1 for a contact, 0 for none, or a negative status.
+int contactEncoded(int a, int b) {
+  ContactFn entry;
+  if (const int status = prepare(contactTable(), a, b, entry)) return status;
+  const auto found = entry(argA(), argB());
+  if (!found) return 0;
+  double* out = result();
+  encoded::write(out, found->normal);
+  encoded::write(out, found->depth);
+  encoded::write(out, found->pointA);
+  encoded::write(out, found->pointB);
+  return 1;
+}
+
 // Argument A: the vector w. Result: u, v, w. Returns 1, or kInvalidA for the zero vector.
 int orthonormalBasisEncoded() {
   const Vec3 w{argA()[0], argA()[1], argA()[2]};
@@ -191,6 +205,7 @@ std::string supportedPairs() {
   list("sweep", sweepTable());
   list("closestPoints", closestPointsTable());
   list("distance", closestPointsTable());
+  list("contact", contactTable());
   return lines;
 }
 
@@ -213,5 +228,6 @@ EMSCRIPTEN_BINDINGS(collide3d) {
   function("intersection", &c3d::intersectionEncoded);
   function("sweep", &c3d::sweepEncoded);
   function("closestPoints", &c3d::closestPointsEncoded);
+  function("contact", &c3d::contactEncoded);
   function("orthonormalBasis", &c3d::orthonormalBasisEncoded);
 }

@@ -10,7 +10,7 @@ describe('init', () => {
     expect(a).toBe(b);
     expect(Object.isFrozen(a)).toBe(true);
     expect(Object.keys(a).sort()).toEqual(
-      ['classify', 'closestPoints', 'distance', 'intersection', 'intersects', 'orthonormalBasis', 'raycast',
+      ['classify', 'closestPoints', 'contact', 'distance', 'intersection', 'intersects', 'orthonormalBasis', 'raycast',
         'supported', 'sweep']);
   });
 

@@ -302,6 +302,42 @@ describe('distance and closestPoints', () => {
   });
 });
 
+describe('contact', () => {
+  it('overlapping spheres: the normal from a to b, depth, and the points the push brings together', () => {
+    // Centres 3 apart, radii 2 and 2: overlap 1 along +x.
+    expect(c3d.contact(sphere(v(0, 0, 0), 2), sphere(v(3, 0, 0), 2)))
+      .toEqual({ normal: v(1, 0, 0), depth: 1, pointA: v(2, 0, 0), pointB: v(1, 0, 0) });
+    expect(c3d.contact(sphere(v(3, 0, 0), 2), sphere(v(0, 0, 0), 2)))
+      .toEqual({ normal: v(-1, 0, 0), depth: 1, pointA: v(1, 0, 0), pointB: v(2, 0, 0) });
+    expect(c3d.contact(sphere(v(0, 0, 0), 1), sphere(v(3, 0, 0), 2)))
+      .toEqual({ normal: v(1, 0, 0), depth: 0, pointA: v(1, 0, 0), pointB: v(1, 0, 0) });
+    expect(c3d.contact(sphere(v(0, 0, 0), 1), sphere(v(3.5, 0, 0), 2))).toBeNull();
+  });
+
+  it('a sphere against a box, from outside and from inside', () => {
+    const box = aabb(v(0, 0, 0), v(2, 2, 2));
+    // Centre 0.5 above the top face, radius 1: overlap 0.5; the box pushes the sphere up.
+    expect(c3d.contact(box, sphere(v(1, 1, 2.5), 1)))
+      .toEqual({ normal: v(0, 0, 1), depth: 0.5, pointA: v(1, 1, 2), pointB: v(1, 1, 1.5) });
+    // Centre inside, 0.5 below the top face: out through the top, 0.5 + 1.
+    expect(c3d.contact(sphere(v(1, 1, 1.5), 1), box))
+      .toEqual({ normal: v(0, 0, -1), depth: 1.5, pointA: v(1, 1, 0.5), pointB: v(1, 1, 2) });
+  });
+
+  it('two boxes: the axis with the shortest push', () => {
+    // x: push b up 2 - 1.5 = 0.5; y and z: 1. The x push wins.
+    expect(c3d.contact(aabb(v(0, 0, 0), v(2, 2, 2)), aabb(v(1.5, 0.5, 0.5), v(4, 1, 1))))
+      .toEqual({ normal: v(1, 0, 0), depth: 0.5, pointA: v(2, 0.75, 0.75), pointB: v(1.5, 0.75, 0.75) });
+    expect(c3d.contact(aabb(v(0, 0, 0), v(1, 1, 1)), aabb(v(2, 0, 0), v(3, 1, 1)))).toBeNull();
+  });
+
+  it('capsules crossing: pushed apart perpendicular to both axes by the sum of the radii', () => {
+    const hit = c3d.contact(capsule(v(-2, 0, 0), v(2, 0, 0), 1), capsule(v(0, -2, 0), v(0, 2, 0), 0.5));
+    expect(hit.depth).toBe(1.5);
+    expect(Math.abs(hit.normal.z)).toBe(1);
+  });
+});
+
 describe('orthonormalBasis', () => {
   it('is right-handed with w the input normalised', () => {
     const { u, v: vv, w } = c3d.orthonormalBasis(v(0, 3, 4));

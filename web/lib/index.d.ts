@@ -123,8 +123,19 @@ export interface ClosestPoints {
   distance: number;
 }
 
+export interface Contact {
+  /** Unit, from the first shape towards the second: moving the second by depth * normal separates them. */
+  normal: Vector;
+  /** The penetration depth, >= 0 (0 when the shapes only touch). */
+  depth: number;
+  /** A point of the first shape; pointA - depth * normal = pointB. */
+  pointA: Vector;
+  /** A point of the second shape. */
+  pointB: Vector;
+}
+
 export type QueryName =
-  | 'intersects' | 'raycast' | 'classify' | 'intersection' | 'sweep' | 'closestPoints' | 'distance';
+  | 'intersects' | 'raycast' | 'classify' | 'intersection' | 'sweep' | 'closestPoints' | 'distance' | 'contact';
 
 export interface SupportedPair {
   readonly query: QueryName;
@@ -147,6 +158,8 @@ export interface Collide3d {
   distance(a: Shape, b: Shape): number;
   /** A point of each shape as close as the shapes get, and their distance. */
   closestPoints(a: Shape, b: Shape): ClosestPoints;
+  /** How deeply two solids interpenetrate, or null when they do not meet. */
+  contact(a: Shape, b: Shape): Contact | null;
   /** A right-handed orthonormal basis whose w is `w` normalised. */
   orthonormalBasis(w: VectorLike): OrthonormalBasis;
   /** Every (query, a, b) shape-type pair the module answers. */

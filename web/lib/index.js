@@ -173,6 +173,20 @@ function createApi(module) {
     return closest(a, b, 'distance')[OUT + 6] + 0;
   }
 
+  function contact(a, b) {
+    const f = io();
+    const call = ++calls;
+    const ta = encodeShape(f, A, a, 'contact', 'a');
+    const tb = encodeShape(f, B, b, 'contact', 'b');
+    if (call !== calls) throw reentered('contact');
+    const status = module.contact(ta, tb);
+    if (status <= 0) {
+      if (status === 0) return null;
+      throw failure(status, 'contact', 'a', 'b', ta, tb);
+    }
+    return { normal: vec(f, OUT), depth: f[OUT + 3] + 0, pointA: vec(f, OUT + 4), pointB: vec(f, OUT + 7) };
+  }
+
   function orthonormalBasis(w) {
     const f = io();
     const call = ++calls;
@@ -190,7 +204,7 @@ function createApi(module) {
   }));
 
   const api = {
-    intersects, raycast, classify, sweep, intersection, distance, closestPoints, orthonormalBasis, supported,
+    intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, orthonormalBasis, supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

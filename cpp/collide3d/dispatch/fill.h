@@ -17,6 +17,10 @@ Result asReversed(const Result& result) {
   return result;
 }
 inline ClosestPoints asReversed(const ClosestPoints& c) { return {c.pointB, c.pointA, c.distance}; }
+inline std::optional<Contact> asReversed(const std::optional<Contact>& c) {
+  if (!c) return c;
+  return Contact{-c->normal, c->depth, c->pointB, c->pointA};
+}
 
 // A symmetric query: entries (A, B) and (B, A) both run Kernel::run(const A&, const B&).
 template <class Kernel, class A, class B, class Fn>

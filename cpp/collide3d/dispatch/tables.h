@@ -25,6 +25,7 @@ using ClassifyFn = Side (*)(const double* plane, const double* shape, const Clas
 using IntersectionFn = std::optional<IntersectionSet> (*)(const double* a, const double* b);
 using SweepFn = std::optional<SweepHit> (*)(const double* moving, Vec3 velocity, const double* target);
 using ClosestPointsFn = ClosestPoints (*)(const double* a, const double* b);
+using ContactFn = std::optional<Contact> (*)(const double* a, const double* b);
 
 const PairTable<IntersectsFn>& intersectsTable();
 const PairTable<RaycastFn>& raycastTable();      // rows: ray, line, segment
@@ -32,6 +33,7 @@ const PairTable<ClassifyFn>& classifyTable();    // row: plane
 const PairTable<IntersectionFn>& intersectionTable();
 const PairTable<SweepFn>& sweepTable();
 const PairTable<ClosestPointsFn>& closestPointsTable();  // also serves distance()
+const PairTable<ContactFn>& contactTable();
 
 // Per shape type: its name, its encoded schema, and its validation.
 const char* shapeName(ShapeType type);

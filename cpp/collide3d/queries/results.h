@@ -41,6 +41,13 @@ struct ClosestPoints {
   double distance;  // |pointB - pointA|; 0 (and pointA == pointB, a common point) when the shapes meet
 };
 
+struct Contact {
+  Vec3 normal;    // unit, from the first shape towards the second: move the second by depth * normal to separate
+  double depth;   // >= 0; 0 when the shapes only touch
+  Vec3 pointA;    // the point of the first shape deepest inside the second
+  Vec3 pointB;    // the point of the second deepest inside the first: pointA - depth * normal
+};
+
 struct IntersectionSet {
   enum class Kind : int { Point = 1, Segment = 2, Line = 3, Circle = 4, Coplanar = 6 };
   Kind kind = Kind::Point;

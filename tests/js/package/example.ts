@@ -16,7 +16,9 @@ export async function example(): Promise<number> {
     { type: 'plane', normal: { x: 0, y: 1, z: 0 }, constant: 0 });
   const gap: number = c3d.distance(tri, { type: 'point', position: { x: 0, y: 0, z: 3 } });
   const { pointA, pointB } = c3d.closestPoints({ type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 1 }, tri);
-  console.log(gap, pointA.x - pointB.x);
+  const push = c3d.contact({ type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 1 },
+    { type: 'aabb', min: { x: 0, y: 0, z: 0 }, max: { x: 1, y: 1, z: 1 } });
+  console.log(gap, pointA.x - pointB.x, push === null ? 0 : push.depth * push.normal.x);
   const r = fromRay({ origin: { x: 0, y: 0, z: 0 }, direction: { x: 1, y: 0, z: 0 } });
   const s = toShape({ center: { x: 0, y: 0, z: 0 }, radius: 1, isSphere: true });
   console.log(side, basis.u.x, sweep?.t, c3d.intersects(r, s), c3d.supported.length);

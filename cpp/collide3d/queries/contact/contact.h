@@ -1,0 +1,90 @@
+// contact(a, b): how deeply two solids interpenetrate. Null when they do not meet; otherwise the unit `normal`
+// pointing from a towards b along which b, translated by `depth`, stops overlapping a (the minimum translation),
+// and the pair of points that translation brings together: pointA on a and pointB = pointA - depth * normal on b
+// (for balls and capsules, each the point deepest inside the other). Touching gives depth 0, pointA == pointB.
+// - Rounded shapes (point, sphere, segment, capsule): the cores' closest points (closest_points.h) give the normal
+//   and depth = r_a + r_b - |core gap|. When the cores themselves meet, the normal is perpendicular to both cores
+//   (their cross product, or any perpendicular of one), where moving by r_a + r_b separates them.
+// - A sphere against a box: from the closest point of the box while the center is outside it; from the nearest
+//   face while it is inside (Ericson §5.2.5 gives the test; the push-out through the nearest face is the minimum
+//   translation out of a box).
+// - Two axis-aligned boxes: on each axis the shorter of the two pushes (b up past a's max, or down past a's min);
+//   the axis with the shortest push wins, the separating axis of least overlap.
+#pragma once
+#include <cmath>
+#include <optional>
+
+#include "collide3d/math/orthonormal_basis.h"
+#include "collide3d/queries/distance/closest_points.h"
+
+namespace c3d {
+
+// A unit direction perpendicular to the segment cores' directions da and db (either may be zero).
+inline Vec3 perpendicularTo(Vec3 da, Vec3 db) {
+  const Vec3 both = cross(da, db);
+  if (!isZero(both)) return both * (1 / length(both));
+  if (!isZero(da)) return orthonormalBasis(da).u;
+  if (!isZero(db)) return orthonormalBasis(db).u;
+  return {0, 0, 1};
+}
+
+inline std::optional<Contact> contactRounded(const Rounded& a, const Rounded& b) {
+  Vec3 pa, pb;
+  closestOnSegments(a.core, b.core, pa, pb);
+  const Vec3 gap = pb - pa;
+  const double reach = a.radius + b.radius;
+  const double gap2 = dot(gap, gap);
+  if (gap2 > reach * reach) return std::nullopt;
+  const double d = std::sqrt(gap2);
+  const Vec3 normal = d > 0 ? gap * (1 / d) : perpendicularTo(a.core.end - a.core.start, b.core.end - b.core.start);
+  const double depth = reach - d;
+  const Vec3 pointA = pa + normal * a.radius;
+  return Contact{normal, depth, pointA, pointA - normal * depth};
+}
+
+// A ball against a box given in its own frame ([-h, h] around `center`, axes the columns of `rotation`).
+inline std::optional<Contact> contactBallBox(Vec3 c, double r, Vec3 center, Vec3 h, const Mat3& rotation) {
+  const Vec3 local = transposeTimes(rotation, c - center);
+  const Vec3 clamped = clampToBox(local, -h, h);
+  if (clamped != local) {  // the center is outside the box
+    const Vec3 gapLocal = clamped - local;
+    const double gap2 = dot(gapLocal, gapLocal);
+    if (gap2 > r * r) return std::nullopt;
+    const double d = std::sqrt(gap2);
+    const Vec3 normal = rotation * (gapLocal * (1 / d));
+    const Vec3 pointA = c + normal * r;
+    return Contact{normal, r - d, pointA, pointA - normal * (r - d)};
+  }
+  // Inside: out through the nearest face.
+  int axis = 0;
+  double nearest = kInfinity, side = 1;
+  for (int i = 0; i < 3; ++i) {
+    const double v = component(local, i), toFace = component(h, i) - std::fabs(v);
+    if (toFace < nearest) nearest = toFace, axis = i, side = v < 0 ? -1 : 1;
+  }
+  const Vec3 outward = rotation.column(axis) * side;  // the nearest face's outward normal (rotation is orthonormal)
+  const double depth = nearest + r;
+  const Vec3 pointA = c - outward * r;
+  return Contact{-outward, depth, pointA, pointA + outward * depth};
+}
+
+inline std::optional<Contact> contact(const Aabb& a, const Aabb& b) {
+  double point[3];
+  int axis = -1;
+  double depth = kInfinity, sign = 1;
+  for (int i = 0; i < 3; ++i) {
+    const double aLo = component(a.min, i), aHi = component(a.max, i);
+    const double bLo = component(b.min, i), bHi = component(b.max, i);
+    if (aHi < bLo || bHi < aLo) return std::nullopt;
+    const double up = aHi - bLo, down = bHi - aLo;  // pushes that move b past a's max or below a's min
+    point[i] = 0.5 * (std::fmax(aLo, bLo) + std::fmin(aHi, bHi));
+    if (std::fmin(up, down) < depth) axis = i, depth = std::fmin(up, down), sign = up <= down ? 1 : -1;
+  }
+  Vec3 normal{0, 0, 0};
+  (axis == 0 ? normal.x : axis == 1 ? normal.y : normal.z) = sign;
+  point[axis] = sign > 0 ? component(a.max, axis) : component(a.min, axis);  // a's face deepest inside b
+  const Vec3 pointA{point[0], point[1], point[2]};
+  return Contact{normal, depth, pointA, pointA - normal * depth};
+}
+
+}  // namespace c3d
