@@ -227,6 +227,35 @@ TEST(DispatchTables, EverySweepEntryRunsAndHitsWithinTheMove) {
   EXPECT_GT(entries, 0);
 }
 
+TEST(DispatchTables, EveryClosestPointsAndContactEntryRunsConsistently) {
+  RandomShapes shapes(7);
+  int entries = 0;
+  for (int a = 0; a < kShapeTypeCount; ++a) {
+    for (int b = 0; b < kShapeTypeCount; ++b) {
+      const ClosestPointsFn closest = closestPointsTable().entry[a][b];
+      const ContactFn contact = contactTable().entry[a][b];
+      if (closest) ++entries;
+      if (contact) ++entries;
+      for (int trial = 0; trial < kTrials && (closest || contact); ++trial) {
+        const auto first = shapes.make(typeAt(a)), second = shapes.make(typeAt(b));
+        if (closest) {
+          const ClosestPoints c = closest(first.data(), second.data());
+          EXPECT_TRUE(finite(c.pointA) && finite(c.pointB) && c.distance >= 0) << pairName(a, b);
+          EXPECT_NEAR(length(c.pointB - c.pointA), c.distance, 1e-9 * (1 + c.distance)) << pairName(a, b);
+        }
+        if (contact) {
+          const auto hit = contact(first.data(), second.data());
+          if (!hit) continue;
+          EXPECT_TRUE(unit(hit->normal) && hit->depth >= 0 && finite(hit->pointA)) << pairName(a, b);
+          EXPECT_LE(length(hit->pointA - hit->depth * hit->normal - hit->pointB), 1e-9 * (1 + hit->depth))
+              << pairName(a, b);
+        }
+      }
+    }
+  }
+  EXPECT_GT(entries, 0);
+}
+
 template <class Fn>
 void expectFilledInBothOrders(const PairTable<Fn>& table, const char* name) {
   for (int a = 0; a < kShapeTypeCount; ++a) {
@@ -239,6 +268,8 @@ void expectFilledInBothOrders(const PairTable<Fn>& table, const char* name) {
 TEST(DispatchTables, SymmetricTablesAreFilledInBothOrders) {
   expectFilledInBothOrders(intersectsTable(), "intersects");
   expectFilledInBothOrders(intersectionTable(), "intersection");
+  expectFilledInBothOrders(closestPointsTable(), "closestPoints");
+  expectFilledInBothOrders(contactTable(), "contact");
 }
 
 bool rowFilled(const PairTable<RaycastFn>& table, int row) {
