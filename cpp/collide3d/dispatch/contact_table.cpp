@@ -16,10 +16,10 @@ struct BetweenRounded {
 
 struct BallBox {
   static std::optional<Contact> run(const Sphere& s, const Aabb& box) {
-    return contactBallBox(s.center, s.radius, center(box), halfSize(box), Mat3{});
+    return contactBallBox(s.center, s.radius, {0, 0, 0}, box.min, box.max, Mat3{});
   }
   static std::optional<Contact> run(const Sphere& s, const Obb& box) {
-    return contactBallBox(s.center, s.radius, box.center, box.halfSize, box.rotation);
+    return contactBallBox(s.center, s.radius, box.center, -box.halfSize, box.halfSize, box.rotation);
   }
 };
 

@@ -32,6 +32,14 @@ inline Vec3 normalizedOr(Vec3 a, Vec3 fallback) {
   return len > 0 ? a * (1.0 / len) : fallback;
 }
 
+// v / |v| for a non-zero v, even when |v|^2 would underflow or overflow: v is first scaled by its largest component.
+inline Vec3 unitDirection(Vec3 v) {
+  const Vec3 a = abs(v);
+  const double largest = a.x >= a.y && a.x >= a.z ? a.x : a.y >= a.z ? a.y : a.z;
+  const Vec3 w = v * (1.0 / largest);
+  return w * (1.0 / length(w));
+}
+
 // The point at parameter t of origin + t * direction.
 constexpr Vec3 pointAt(Vec3 origin, Vec3 direction, double t) { return origin + direction * t; }
 

@@ -36,22 +36,24 @@ inline std::optional<Contact> contactRounded(const Rounded& a, const Rounded& b)
   const double gap2 = dot(gap, gap);
   if (gap2 > reach * reach) return std::nullopt;
   const double d = std::sqrt(gap2);
-  const Vec3 normal = d > 0 ? gap * (1 / d) : perpendicularTo(a.core.end - a.core.start, b.core.end - b.core.start);
+  const Vec3 normal =
+      isZero(gap) ? perpendicularTo(a.core.end - a.core.start, b.core.end - b.core.start) : unitDirection(gap);
   const double depth = reach - d;
   const Vec3 pointA = pa + normal * a.radius;
   return Contact{normal, depth, pointA, pointA - normal * depth};
 }
 
-// A ball against a box given in its own frame ([-h, h] around `center`, axes the columns of `rotation`).
-inline std::optional<Contact> contactBallBox(Vec3 c, double r, Vec3 center, Vec3 h, const Mat3& rotation) {
-  const Vec3 local = transposeTimes(rotation, c - center);
-  const Vec3 clamped = clampToBox(local, -h, h);
+// A ball against a box given in its own frame: the points origin + rotation * p with lo <= p <= hi. An AABB passes
+// its min and max as they are (origin 0, identity rotation), so its faces are exactly where intersects sees them.
+inline std::optional<Contact> contactBallBox(Vec3 c, double r, Vec3 origin, Vec3 lo, Vec3 hi, const Mat3& rotation) {
+  const Vec3 local = transposeTimes(rotation, c - origin);
+  const Vec3 clamped = clampToBox(local, lo, hi);
   if (clamped != local) {  // the center is outside the box
     const Vec3 gapLocal = clamped - local;
     const double gap2 = dot(gapLocal, gapLocal);
     if (gap2 > r * r) return std::nullopt;
     const double d = std::sqrt(gap2);
-    const Vec3 normal = rotation * (gapLocal * (1 / d));
+    const Vec3 normal = rotation * unitDirection(gapLocal);
     const Vec3 pointA = c + normal * r;
     return Contact{normal, r - d, pointA, pointA - normal * (r - d)};
   }
@@ -59,8 +61,9 @@ inline std::optional<Contact> contactBallBox(Vec3 c, double r, Vec3 center, Vec3
   int axis = 0;
   double nearest = kInfinity, side = 1;
   for (int i = 0; i < 3; ++i) {
-    const double v = component(local, i), toFace = component(h, i) - std::fabs(v);
-    if (toFace < nearest) nearest = toFace, axis = i, side = v < 0 ? -1 : 1;
+    const double v = component(local, i), toHi = component(hi, i) - v, toLo = v - component(lo, i);
+    if (toHi < nearest) nearest = toHi, axis = i, side = 1;
+    if (toLo < nearest) nearest = toLo, axis = i, side = -1;
   }
   const Vec3 outward = rotation.column(axis) * side;  // the nearest face's outward normal (rotation is orthonormal)
   const double depth = nearest + r;
