@@ -101,8 +101,9 @@ describe('arguments read once, and no query runs on a scratch area another call 
     };
     expect(() => c3d.raycast(ray(v(-5, 0, 0), v(1, 0, 0)), sneaky)).toThrow(
       'collide3d.raycast: called again while its arguments were being read');
+    // Options are read before anything is written, so a getter there cannot disturb the query.
     const sneakyOptions = { get maxDistance() { c3d.intersects(goodSphere, goodSphere); return 10; } };
-    expect(() => c3d.raycast(ray(v(-5, 0, 0), v(1, 0, 0)), goodSphere, sneakyOptions)).toThrow(Error);
+    expect(c3d.raycast(ray(v(-5, 0, 0), v(1, 0, 0)), goodSphere, sneakyOptions).t).toBe(4);
     // The module answers correctly afterwards.
     expect(c3d.raycast(ray(v(-5, 0, 0), v(1, 0, 0)), goodSphere).t).toBe(4);
   });

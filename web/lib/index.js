@@ -24,7 +24,6 @@ function createApi(module) {
     return f;
   }
 
-
   // Turns a negative status from the module into the error it stands for.
   function failure(status, fn, argA, argB, codeA, codeB) {
     if (status === UNSUPPORTED) return unsupportedPair(fn, SHAPE_TYPES[codeA], SHAPE_TYPES[codeB]);
@@ -37,6 +36,23 @@ function createApi(module) {
   // arguments into the shared scratch area; the nested call would overwrite them. Each query compares the count
   // after writing its arguments and refuses to run on a scratch area that another call has used meanwhile.
   let calls = 0;
+
+  // Runs a bound query on two shapes: writes them and up to three option numbers into the scratch area, checks
+  // that no other call used the area meanwhile, calls `bound` with the shapes' type codes and returns its status,
+  // having turned a negative one into its error. The answer is then in f[OUT...].
+  function run(bound, fn, argA, a, argB, b, option0, option1, option2) {
+    const f = io();
+    const call = ++calls;
+    const codeA = encodeShape(f, A, a, fn, argA);
+    const codeB = encodeShape(f, B, b, fn, argB);
+    if (call !== calls) throw reentered(fn);
+    f[OPT] = option0;
+    f[OPT + 1] = option1;
+    f[OPT + 2] = option2;
+    const status = bound(codeA, codeB);
+    if (status < 0) throw failure(status, fn, argA, argB, codeA, codeB);
+    return status;
+  }
 
   function options(opts, fn) {
     if (opts === undefined || opts === null) return undefined;
@@ -51,21 +67,10 @@ function createApi(module) {
   }
 
   function intersects(a, b) {
-    const f = io();
-    const call = ++calls;
-    const ta = encodeShape(f, A, a, 'intersects', 'a');
-    const tb = encodeShape(f, B, b, 'intersects', 'b');
-    if (call !== calls) throw reentered('intersects');
-    const status = module.intersects(ta, tb);
-    if (status < 0) throw failure(status, 'intersects', 'a', 'b', ta, tb);
-    return status === 1;
+    return run(module.intersects, 'intersects', 'a', a, 'b', b, 0, 0, 0) === 1;
   }
 
   function raycast(caster, target, opts) {
-    const f = io();
-    const call = ++calls;
-    const ta = encodeShape(f, A, caster, 'raycast', 'caster');
-    const tb = encodeShape(f, B, target, 'raycast', 'target');
     const o = options(opts, 'raycast');
     let maxDistance = Infinity, backfaceCulling = false, solid = true;
     if (o !== undefined) {
@@ -77,15 +82,9 @@ function createApi(module) {
       backfaceCulling = flag(o.backfaceCulling, false, 'raycast', 'backfaceCulling');
       solid = flag(o.solid, true, 'raycast', 'solid');
     }
-    if (call !== calls) throw reentered('raycast');
-    f[OPT] = maxDistance;
-    f[OPT + 1] = backfaceCulling ? 1 : 0;
-    f[OPT + 2] = solid ? 1 : 0;
-    const status = module.raycast(ta, tb);
-    if (status <= 0) {
-      if (status === 0) return null;
-      throw failure(status, 'raycast', 'caster', 'target', ta, tb);
-    }
+    const status = run(module.raycast, 'raycast', 'caster', caster, 'target', target, maxDistance,
+      backfaceCulling ? 1 : 0, solid ? 1 : 0);
+    if (status === 0) return null;
     if (f[OUT + 7] === 0) return { t: f[OUT] + 0, point: vec(f, OUT + 1), normal: vec(f, OUT + 4) };
     return {
       t: f[OUT] + 0, point: vec(f, OUT + 1), normal: vec(f, OUT + 4), u: f[OUT + 8] + 0, v: f[OUT + 9] + 0,
@@ -94,13 +93,9 @@ function createApi(module) {
   }
 
   function classify(plane, shape, opts) {
-    const f = io();
-    const call = ++calls;
     if (plane !== null && typeof plane === 'object' && plane.type !== 'plane') {
       throw typeError('classify', 'plane.type', "'plane'", plane.type);
     }
-    const ta = encodeShape(f, A, plane, 'classify', 'plane');
-    const tb = encodeShape(f, B, shape, 'classify', 'shape');
     const o = options(opts, 'classify');
     let epsilon = 0;
     const slab = o === undefined ? undefined : o.epsilon;
@@ -109,39 +104,22 @@ function createApi(module) {
       if (slab < 0) throw rangeError('classify', 'opts.epsilon', `must be >= 0 (got ${slab})`);
       epsilon = slab;
     }
-    if (call !== calls) throw reentered('classify');
-    f[OPT] = epsilon;
-    const status = module.classify(ta, tb);
-    if (status < 0) throw failure(status, 'classify', 'plane', 'shape', ta, tb);
-    return SIDES[status];
+    return SIDES[run(module.classify, 'classify', 'plane', plane, 'shape', shape, epsilon, 0, 0)];
   }
 
+  const velocity3 = new Float64Array(3);
+
   function sweep(moving, velocity, target) {
-    const f = io();
-    const call = ++calls;
-    const ta = encodeShape(f, A, moving, 'sweep', 'moving');
-    encodeVector(f, OPT, velocity, 'sweep', 'velocity', '');
-    const tb = encodeShape(f, B, target, 'sweep', 'target');
-    if (call !== calls) throw reentered('sweep');
-    const status = module.sweep(ta, tb);
-    if (status <= 0) {
-      if (status === 0) return null;
-      throw failure(status, 'sweep', 'moving', 'target', ta, tb);
-    }
+    encodeVector(velocity3, 0, velocity, 'sweep', 'velocity', '');
+    const status = run(module.sweep, 'sweep', 'moving', moving, 'target', target,
+      velocity3[0], velocity3[1], velocity3[2]);
+    if (status === 0) return null;
     return { t: f[OUT] + 0, point: vec(f, OUT + 1), normal: vec(f, OUT + 4) };
   }
 
   function intersection(a, b) {
-    const f = io();
-    const call = ++calls;
-    const ta = encodeShape(f, A, a, 'intersection', 'a');
-    const tb = encodeShape(f, B, b, 'intersection', 'b');
-    if (call !== calls) throw reentered('intersection');
-    const status = module.intersection(ta, tb);
-    if (status <= 0) {
-      if (status === 0) return null;
-      throw failure(status, 'intersection', 'a', 'b', ta, tb);
-    }
+    const status = run(module.intersection, 'intersection', 'a', a, 'b', b, 0, 0, 0);
+    if (status === 0) return null;
     const kind = INTERSECTION_KINDS[status];
     switch (kind) {
       case 'point': return { kind, point: vec(f, OUT) };
@@ -152,46 +130,25 @@ function createApi(module) {
     }
   }
 
-  // Runs the closestPoints table for closestPoints() and distance(); returns the scratch view holding the answer.
-  function closest(a, b, fn) {
-    const f = io();
-    const call = ++calls;
-    const ta = encodeShape(f, A, a, fn, 'a');
-    const tb = encodeShape(f, B, b, fn, 'b');
-    if (call !== calls) throw reentered(fn);
-    const status = module.closestPoints(ta, tb);
-    if (status < 0) throw failure(status, fn, 'a', 'b', ta, tb);
-    return f;
-  }
-
+  // closestPoints() and distance() read the same answer.
   function closestPoints(a, b) {
-    const f = closest(a, b, 'closestPoints');
+    run(module.closestPoints, 'closestPoints', 'a', a, 'b', b, 0, 0, 0);
     return { pointA: vec(f, OUT), pointB: vec(f, OUT + 3), distance: f[OUT + 6] + 0 };
   }
 
   function distance(a, b) {
-    return closest(a, b, 'distance')[OUT + 6] + 0;
+    run(module.closestPoints, 'distance', 'a', a, 'b', b, 0, 0, 0);
+    return f[OUT + 6] + 0;
   }
 
   function contact(a, b) {
-    const f = io();
-    const call = ++calls;
-    const ta = encodeShape(f, A, a, 'contact', 'a');
-    const tb = encodeShape(f, B, b, 'contact', 'b');
-    if (call !== calls) throw reentered('contact');
-    const status = module.contact(ta, tb);
-    if (status <= 0) {
-      if (status === 0) return null;
-      throw failure(status, 'contact', 'a', 'b', ta, tb);
-    }
+    if (run(module.contact, 'contact', 'a', a, 'b', b, 0, 0, 0) === 0) return null;
     return { normal: vec(f, OUT), depth: f[OUT + 3] + 0, pointA: vec(f, OUT + 4), pointB: vec(f, OUT + 7) };
   }
 
   function orthonormalBasis(w) {
     const f = io();
-    const call = ++calls;
     encodeVector(f, A, w, 'orthonormalBasis', 'w', '');
-    if (call !== calls) throw reentered('orthonormalBasis');
     const status = module.orthonormalBasis();
     if (status < 0) throw failure(status, 'orthonormalBasis', 'w', 'w', 0, 0);
     return { u: vec(f, OUT), v: vec(f, OUT + 3), w: vec(f, OUT + 6) };
