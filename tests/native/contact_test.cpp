@@ -32,14 +32,8 @@ Mat3 pythagoreanRotation() {
 
 // ---- The library, through its tables ------------------------------------------------------------------------
 
-using Buffer = std::array<double, kEncodedShapeSize>;
-
-template <class Shape>
-Buffer encoded(const Shape& shape) {
-  Buffer buffer{};
-  encode(shape, buffer.data());
-  return buffer;
-}
+using testing::Buffer;
+using testing::encoded;
 
 template <class A, class B>
 std::optional<Contact> contactOf(const A& a, const B& b) {

@@ -24,14 +24,8 @@ ShapeType typeAt(int index) { return static_cast<ShapeType>(index); }
 
 std::string pairName(int a, int b) { return std::string(shapeName(typeAt(a))) + "-" + shapeName(typeAt(b)); }
 
-using Buffer = std::array<double, kEncodedShapeSize>;
-
-template <class Shape>
-Buffer encoded(const Shape& shape) {
-  Buffer buffer{};
-  encode(shape, buffer.data());
-  return buffer;
-}
+using testing::Buffer;
+using testing::encoded;
 
 Mat3 fromColumns(Vec3 x, Vec3 y, Vec3 z) {
   Mat3 r;

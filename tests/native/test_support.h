@@ -7,6 +7,7 @@
 #include <cmath>
 #include <random>
 
+#include "collide3d/dispatch/encoded.h"
 #include "collide3d/math/mat3.h"
 #include "collide3d/math/vec3.h"
 
@@ -18,6 +19,16 @@ inline ::testing::AssertionResult near(Vec3 actual, Vec3 expected, double tolera
   return ::testing::AssertionFailure() << "got (" << actual.x << ", " << actual.y << ", " << actual.z << "), expected ("
                                        << expected.x << ", " << expected.y << ", " << expected.z << "), error "
                                        << error;
+}
+
+// A shape encoded as the dispatch tables take it.
+using Buffer = std::array<double, kEncodedShapeSize>;
+
+template <class Shape>
+Buffer encoded(const Shape& shape) {
+  Buffer buffer{};
+  encode(shape, buffer.data());
+  return buffer;
 }
 
 // A deterministic source of random test inputs.
