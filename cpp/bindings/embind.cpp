@@ -76,17 +76,24 @@ int classifyEncoded(int a, int b) {
   return static_cast<int>(entry(argA(), argB(), opts));
 }
 
-// Returns 0 for no intersection or the IntersectionSet kind. Result: p0, p1, normal, radius.
+// Returns 0 for no intersection or the IntersectionSet kind. Result: p0, p1, normal, radius; for a polygon:
+// normal, count, then the corners.
 int intersectionEncoded(int a, int b) {
   IntersectionFn entry;
   if (const int status = prepare(intersectionTable(), a, b, entry)) return status;
   const auto set = entry(argA(), argB());
   if (!set) return 0;
   double* out = result();
-  encoded::write(out, set->p0);
-  encoded::write(out, set->p1);
-  encoded::write(out, set->normal);
-  encoded::write(out, set->radius);
+  if (set->kind == IntersectionSet::Kind::Polygon) {
+    encoded::write(out, set->normal);
+    encoded::write(out, static_cast<double>(set->count));
+    for (int k = 0; k < set->count; ++k) encoded::write(out, set->polygon[k]);
+  } else {
+    encoded::write(out, set->p0);
+    encoded::write(out, set->p1);
+    encoded::write(out, set->normal);
+    encoded::write(out, set->radius);
+  }
   return static_cast<int>(set->kind);
 }
 
@@ -181,6 +188,7 @@ emscripten::val describe() {
   kinds.set(static_cast<int>(IntersectionSet::Kind::Segment), "segment");
   kinds.set(static_cast<int>(IntersectionSet::Kind::Line), "line");
   kinds.set(static_cast<int>(IntersectionSet::Kind::Circle), "circle");
+  kinds.set(static_cast<int>(IntersectionSet::Kind::Polygon), "polygon");
   kinds.set(static_cast<int>(IntersectionSet::Kind::Coplanar), "coplanar");
   layout.set("intersectionKinds", kinds);
   return layout;

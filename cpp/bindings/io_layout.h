@@ -9,8 +9,8 @@ namespace c3d::io {
 constexpr int kOptions = 0;                          // up to 8 option values
 constexpr int kShapeA = 8;                           // the first argument, encoded
 constexpr int kShapeB = kShapeA + kEncodedShapeSize;  // the second argument, encoded
-constexpr int kResult = kShapeB + kEncodedShapeSize;  // up to 16 result values
-constexpr int kSize = kResult + 16;
+constexpr int kResult = kShapeB + kEncodedShapeSize;  // up to 24 result values
+constexpr int kSize = kResult + 24;
 
 // Status codes returned by the bound query functions; results >= 0 are the query's own answer.
 constexpr int kUnsupportedPair = -1;

@@ -231,6 +231,27 @@ describe('intersection', () => {
     expect(c3d.intersection(tri, plane(v(0, 0, 3), 0))).toEqual({ kind: 'coplanar' });
   });
 
+  it('box–plane: the cross-section polygon, counter-clockwise around the normal', () => {
+    // x + y + z = 3 through the centre of the cube [0, 2]^3: a regular hexagon through the edges' midpoints.
+    const set = c3d.intersection(aabb(v(0, 0, 0), v(2, 2, 2)), plane(v(1, 1, 1), -3));
+    expect(set.kind).toBe('polygon');
+    expect(set.points).toHaveLength(6);
+    for (const p of set.points) expect(p.x + p.y + p.z).toBe(3);
+    expect(set.normal.x).toBeCloseTo(Math.sqrt(1 / 3), 15);
+    // Counter-clockwise: every turn (b - a) x (c - b) points along the normal.
+    const sub = (p, q) => v(p.x - q.x, p.y - q.y, p.z - q.z);
+    set.points.forEach((a, k) => {
+      const b = set.points[(k + 1) % 6], c = set.points[(k + 2) % 6];
+      const e = sub(b, a), f = sub(c, b);
+      const turn = v(e.y * f.z - e.z * f.y, e.z * f.x - e.x * f.z, e.x * f.y - e.y * f.x);
+      expect(turn.x * set.normal.x + turn.y * set.normal.y + turn.z * set.normal.z).toBeGreaterThan(0);
+    });
+    // Touching only the corner (0, 0, 0): a point. A rotated box cut through its centre: a polygon.
+    expect(c3d.intersection(plane(v(1, 1, 1), 0), aabb(v(0, 0, 0), v(2, 2, 2)))).toEqual({ kind: 'point', point: v(0, 0, 0) });
+    expect(c3d.intersection(obb(v(0, 0, 0), v(1, 1, 1), [0.6, 0.8, 0, -0.8, 0.6, 0, 0, 0, 1]), plane(v(0, 0, 1), 0)).points)
+      .toHaveLength(4);
+  });
+
   it('triangle–triangle sharing an edge, coplanar one way by rounding, is coplanar both ways', () => {
     // Found by a review: the second's third vertex was computed to lie in the first's plane, so one triangle's
     // vertices are exactly on the other's plane and not the reverse; the set was once a point at the origin.

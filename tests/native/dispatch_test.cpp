@@ -194,6 +194,11 @@ TEST(DispatchTables, EveryIntersectionEntryRunsAndReturnsAWellFormedSet) {
           case Kind::Circle:
             EXPECT_TRUE(finite(set->p0) && unit(set->normal) && set->radius > 0) << pairName(a, b);
             break;
+          case Kind::Polygon:
+            EXPECT_TRUE(set->count >= 3 && set->count <= IntersectionSet::kMaxPolygon && unit(set->normal))
+                << pairName(a, b);
+            for (int k = 0; k < set->count; ++k) EXPECT_TRUE(finite(set->polygon[k])) << pairName(a, b);
+            break;
           case Kind::Coplanar: break;
           default: ADD_FAILURE() << pairName(a, b) << ": kind " << int(set->kind);
         }

@@ -36,6 +36,11 @@ std::string str(const std::optional<IntersectionSet>& set) {
     case Kind::Line: return "line " + str(set->p0) + " dir " + str(set->p1);
     case Kind::Circle:
       return "circle " + str(set->p0) + " normal " + str(set->normal) + " radius " + std::to_string(set->radius);
+    case Kind::Polygon: {
+      std::string text = "polygon";
+      for (int k = 0; k < set->count; ++k) text += " " + str(set->polygon[k]);
+      return text;
+    }
     case Kind::Coplanar: return "coplanar";
   }
   return "?";
@@ -59,6 +64,10 @@ std::string str(const std::optional<IntersectionSet>& set) {
       case Kind::Circle:
         same = g.kind == e.kind && close(g.p0, e.p0) && close(g.normal, e.normal) &&
                std::fabs(g.radius - e.radius) <= tolerance;
+        break;
+      case Kind::Polygon:
+        same = g.kind == e.kind && g.count == e.count;
+        for (int k = 0; same && k < e.count; ++k) same = close(g.polygon[k], e.polygon[k]);
         break;
       case Kind::Coplanar: same = g.kind == e.kind; break;
     }

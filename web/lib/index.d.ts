@@ -106,6 +106,8 @@ export type IntersectionResult =
   | { kind: 'segment'; start: Vector; end: Vector }
   | { kind: 'line'; origin: Vector; direction: Vector }
   | { kind: 'circle'; center: Vector; normal: Vector; radius: number }
+  /** A convex polygon, its points counter-clockwise around `normal` (the plane's unit normal). */
+  | { kind: 'polygon'; points: Vector[]; normal: Vector }
   | { kind: 'coplanar' };
 
 export interface OrthonormalBasis {

@@ -126,6 +126,11 @@ function createApi(module) {
       case 'segment': return { kind, start: vec(f, OUT), end: vec(f, OUT + 3) };
       case 'line': return { kind, origin: vec(f, OUT), direction: vec(f, OUT + 3) };
       case 'circle': return { kind, center: vec(f, OUT), normal: vec(f, OUT + 6), radius: f[OUT + 9] };
+      case 'polygon': {
+        const points = [];
+        for (let k = 0; k < f[OUT + 3]; ++k) points.push(vec(f, OUT + 4 + 3 * k));
+        return { kind, points, normal: vec(f, OUT) };
+      }
       default: return { kind };
     }
   }

@@ -1,6 +1,7 @@
 // The intersection table: pairs whose intersection set intersection() computes, in both argument orders.
 #include "collide3d/dispatch/fill.h"
 #include "collide3d/queries/intersection/intersection_plane.h"
+#include "collide3d/queries/intersection/intersection_plane_box.h"
 #include "collide3d/queries/intersection/intersection_triangle_triangle.h"
 
 namespace c3d {
@@ -20,6 +21,8 @@ constexpr PairTable<IntersectionFn> build() {
   addSymmetric<Intersection, Line, Plane>(table);
   addSymmetric<Intersection, Sphere, Plane>(table);
   addSymmetric<Intersection, Triangle, Plane>(table);
+  addSymmetric<Intersection, Aabb, Plane>(table);
+  addSymmetric<Intersection, Obb, Plane>(table);
   addSymmetric<Intersection, Triangle, Triangle>(table);
   return table;
 }

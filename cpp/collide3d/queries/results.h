@@ -49,21 +49,32 @@ struct Contact {
 };
 
 struct IntersectionSet {
-  enum class Kind : int { Point = 1, Segment = 2, Line = 3, Circle = 4, Coplanar = 6 };
+  enum class Kind : int { Point = 1, Segment = 2, Line = 3, Circle = 4, Polygon = 5, Coplanar = 6 };
+  static constexpr int kMaxPolygon = 6;  // a plane cuts a box in at most a hexagon
+
   Kind kind = Kind::Point;
   Vec3 p0;            // point; segment start; line origin; circle center
   Vec3 p1;            // segment end; line direction
-  Vec3 normal;        // circle normal (unit)
+  Vec3 normal;        // circle normal; polygon normal (unit; the corners turn counter-clockwise around it)
   double radius = 0;  // circle radius
+  Vec3 polygon[kMaxPolygon];
+  int count = 0;      // polygon corners
 
-  static IntersectionSet point(Vec3 p) { return {Kind::Point, p, {}, {}, 0}; }
+  static IntersectionSet point(Vec3 p) { return make(Kind::Point, p, {}, {}, 0); }
   // A segment whose ends coincide is reported as the point it is.
-  static IntersectionSet segment(Vec3 a, Vec3 b) { return a == b ? point(a) : IntersectionSet{Kind::Segment, a, b, {}, 0}; }
-  static IntersectionSet line(Vec3 origin, Vec3 direction) { return {Kind::Line, origin, direction, {}, 0}; }
+  static IntersectionSet segment(Vec3 a, Vec3 b) { return a == b ? point(a) : make(Kind::Segment, a, b, {}, 0); }
+  static IntersectionSet line(Vec3 origin, Vec3 direction) { return make(Kind::Line, origin, direction, {}, 0); }
   static IntersectionSet circle(Vec3 center, Vec3 normal, double radius) {
-    return radius == 0 ? point(center) : IntersectionSet{Kind::Circle, center, {}, normal, radius};
+    return radius == 0 ? point(center) : make(Kind::Circle, center, {}, normal, radius);
   }
-  static IntersectionSet coplanar() { return {Kind::Coplanar, {}, {}, {}, 0}; }
+  static IntersectionSet coplanar() { return make(Kind::Coplanar, {}, {}, {}, 0); }
+
+ private:
+  static IntersectionSet make(Kind kind, Vec3 p0, Vec3 p1, Vec3 normal, double radius) {
+    IntersectionSet set;
+    set.kind = kind, set.p0 = p0, set.p1 = p1, set.normal = normal, set.radius = radius;
+    return set;
+  }
 };
 
 }  // namespace c3d
