@@ -305,6 +305,13 @@ describe('distance and closestPoints', () => {
     expect(c3d.distance(point(v(1, 5, 1)), plane(v(0, 2, 0), -4))).toBe(3);
   });
 
+  it('segments and capsules against a triangle (a character capsule over a floor triangle)', () => {
+    // The capsule's axis ends 3 above the face at (1, 1): 3 - radius 1 = 2.
+    expect(c3d.closestPoints(capsule(v(1, 1, 3), v(1, 1, 5), 1), tri))
+      .toEqual({ pointA: v(1, 1, 2), pointB: v(1, 1, 0), distance: 2 });
+    expect(c3d.distance(tri, segment(v(1, 1, -1), v(1, 1, 1)))).toBe(0);
+  });
+
   it('boxes: the per-axis gaps', () => {
     expect(c3d.distance(aabb(v(0, 0, 0), v(1, 1, 1)), aabb(v(4, 5, 0.5), v(6, 6, 2)))).toBe(5); // gaps 3, 4, 0
     expect(c3d.distance(aabb(v(0, 0, 0), v(1, 1, 1)), aabb(v(1, 1, 1), v(2, 2, 2)))).toBe(0);

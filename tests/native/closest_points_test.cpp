@@ -275,7 +275,7 @@ constexpr bool kIsRounded = std::is_same_v<S, Point> || std::is_same_v<S, Sphere
 template <class S>
 constexpr bool kIsBall = std::is_same_v<S, Point> || std::is_same_v<S, Sphere>;
 
-// The kernel of closest_points.h that answers the pair (a point or ball first, a plane second).
+// The kernel of closest_points.h that answers the pair (a point or ball first; a plane or triangle second).
 template <class A, class B>
 ClosestPoints kernel(const A& a, const B& b) {
   if constexpr (kIsRounded<A> && kIsRounded<B>) {
@@ -283,7 +283,7 @@ ClosestPoints kernel(const A& a, const B& b) {
   } else if constexpr (kIsBall<A>) {
     const Rounded ball = rounded(a);
     return closestPointsFromCenter(ball.core.start, ball.radius, b);
-  } else if constexpr (std::is_same_v<B, Plane>) {
+  } else if constexpr (std::is_same_v<B, Plane> || std::is_same_v<B, Triangle>) {
     const Rounded r = rounded(a);
     return closestPoints(r.core, r.radius, b);
   } else {
@@ -808,6 +808,32 @@ TEST(ClosestPointsSampled, PointAndBallAgainstOtherShapes) {
 TEST(ClosestPointsSampled, SegmentAndCapsuleAgainstAPlane) {
   expectClosestPointsMatchSamples<Segment, Plane>(43, 200);
   expectClosestPointsMatchSamples<Capsule, Plane>(44, 60);
+}
+
+TEST(ClosestPointsSampled, SegmentAndCapsuleAgainstATriangle) {
+  expectClosestPointsMatchSamples<Segment, Triangle>(46, 300);
+  expectClosestPointsMatchSamples<Capsule, Triangle>(47, 100);
+}
+
+TEST(ClosestPointsSegmentTriangle, CrossingAboveBesideAndAlongAnEdge) {
+  const Triangle t{{0, 0, 0}, {4, 0, 0}, {0, 4, 0}};
+  // Through the face at (1, 1, 0): distance 0 there.
+  const ClosestPoints through = closest(Segment{{1, 1, -1}, {1, 1, 1}}, t);
+  EXPECT_EQ(through.distance, 0);
+  EXPECT_TRUE(near(through.pointA, {1, 1, 0}, 0));
+  // Vertical segment above the face: its low end, 3 above (1, 1, 0).
+  const ClosestPoints above = closest(Segment{{1, 1, 3}, {1, 1, 5}}, t);
+  EXPECT_EQ(above.distance, 3);
+  EXPECT_TRUE(near(above.pointB, {1, 1, 0}, 0));
+  // Beside vertex b = (4, 0, 0): the segment x = 5, z = 1 passes (5, 0, 1), sqrt(2) from it.
+  const ClosestPoints beside = closest(Segment{{5, -1, 1}, {5, 5, 1}}, t);
+  EXPECT_NEAR(beside.distance, std::sqrt(2.0), 1e-15);
+  EXPECT_TRUE(near(beside.pointB, {4, 0, 0}, 0));
+  // Parallel to the edge a-b, 2 below it in y and 0 in z: 2 from that edge.
+  EXPECT_EQ(closest(Segment{{1, -2, 0}, {3, -2, 0}}, t).distance, 2);
+  // A capsule of radius 1 whose axis ends 3 above the face: 2 away; radius 3 touches.
+  EXPECT_EQ(closest(Capsule{{1, 1, 3}, {1, 1, 5}, 1}, t).distance, 2);
+  EXPECT_EQ(closest(Capsule{{1, 1, 3}, {1, 1, 5}, 3}, t).distance, 0);
 }
 
 TEST(ClosestPointsSampled, AabbAabb) { expectClosestPointsMatchSamples<Aabb, Aabb>(45, 200); }

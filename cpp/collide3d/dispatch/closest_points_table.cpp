@@ -23,11 +23,12 @@ struct FromCenter {
   }
 };
 
-struct SegmentPlane {
-  template <class A>
-  static ClosestPoints run(const A& a, const Plane& plane) {
+// A segment or a capsule against a plane or a triangle.
+struct SegmentAgainst {
+  template <class A, class B>
+  static ClosestPoints run(const A& a, const B& b) {
     const Rounded r = rounded(a);
-    return closestPoints(r.core, r.radius, plane);
+    return closestPoints(r.core, r.radius, b);
   }
 };
 
@@ -61,8 +62,10 @@ constexpr PairTable<ClosestPointsFn> build() {
   addRounded<Capsule>(table);
   addFromCenter<Point>(table);
   addFromCenter<Sphere>(table);
-  addSymmetric<SegmentPlane, Segment, Plane>(table);
-  addSymmetric<SegmentPlane, Capsule, Plane>(table);
+  addSymmetric<SegmentAgainst, Segment, Plane>(table);
+  addSymmetric<SegmentAgainst, Capsule, Plane>(table);
+  addSymmetric<SegmentAgainst, Segment, Triangle>(table);
+  addSymmetric<SegmentAgainst, Capsule, Triangle>(table);
   addSymmetric<BoxBox, Aabb, Aabb>(table);
   return table;
 }

@@ -3,12 +3,13 @@
 // Balls and capsules are a core (a point, a segment) grown by a radius, so every pair involving them is the pair of
 // cores moved apart by the radii (Ericson §5.1; the distance between convex shapes shrinks by exactly the radius
 // when one is grown by a ball). The cores' closest points come from closest_point.h, from the closest points of two
-// segments (Ericson §5.1.9), and, for two boxes, from the per-axis gaps.
+// segments (Ericson §5.1.9), of a segment and a triangle (§5.1.10), and, for two boxes, from the per-axis gaps.
 #pragma once
 #include <cmath>
 #include <limits>
 
 #include "collide3d/queries/distance/closest_point.h"
+#include "collide3d/queries/raycast/raycast_triangle.h"
 #include "collide3d/queries/results.h"
 
 namespace c3d {
@@ -117,6 +118,34 @@ inline ClosestPoints closestPoints(const Segment& s, double radius, const Plane&
   }
   const Vec3 nearest = std::fabs(d0) <= std::fabs(d1) ? s.start : s.end;
   return grow(nearest, closestPointOn(plane, nearest), radius, 0);
+}
+
+// A segment (or capsule) against a triangle (Ericson §5.1.10): where the segment meets the triangle, that point;
+// otherwise the closest pair lies at one of the segment's ends against the triangle, or on the segment against one
+// of the triangle's edges, so the nearest of those five candidates.
+inline ClosestPoints closestPoints(const Segment& s, double radius, const Triangle& t) {
+  bool crossing = false;
+  double u = 0, v = 0;
+  Span span = triangleSpan(toCaster(s), t, crossing, u, v);
+  span.keepAtLeast(0, kNoFace);
+  span.keepAtMost(1, kNoFace);
+  if (!span.empty()) {
+    const Vec3 on = pointOf(toCaster(s), span.enter);
+    return {on, on, 0};
+  }
+  Vec3 bestOnSegment = s.start, bestOnTriangle = closestPointOn(t, s.start);
+  auto consider = [&](Vec3 onSegment, Vec3 onTriangle) {
+    if (lengthSquared(onTriangle - onSegment) < lengthSquared(bestOnTriangle - bestOnSegment)) {
+      bestOnSegment = onSegment, bestOnTriangle = onTriangle;
+    }
+  };
+  consider(s.end, closestPointOn(t, s.end));
+  for (int i = 0; i < 3; ++i) {
+    Vec3 onSegment, onEdge;
+    closestOnSegments(s, Segment{vertex(t, i), vertex(t, (i + 1) % 3)}, onSegment, onEdge);
+    consider(onSegment, onEdge);
+  }
+  return grow(bestOnSegment, bestOnTriangle, radius, 0);
 }
 
 }  // namespace c3d
