@@ -1,4 +1,5 @@
 // Loading: init() resolves once to one frozen API object, with the module's shape schemas matching the JS encoders.
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import init, { init as namedInit } from '../../web/lib/index.js';
 import { SHAPE_TYPES } from '../../web/lib/shapes.js';
@@ -27,5 +28,15 @@ describe('init', () => {
     expect(has('intersects', 'sphere', 'plane')).toBe(true);
     expect(has('sweep', 'sphere', 'plane')).toBe(true);
     expect(has('raycast', 'ray', 'ellipsoid')).toBe(false);
+  });
+
+  it('initialises in a worker thread as well', async () => {
+    const worker = new Worker(new URL('./fixtures/query-worker.mjs', import.meta.url));
+    const t = await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    expect(t).toBe(3); // from z = 5 down to the sphere's top at z = 2
   });
 });
