@@ -50,7 +50,10 @@ inline Vec3 cylinderNormal(const Cylinder& cylinder, int face, Vec3 point, Vec3 
 
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Cylinder& cylinder,
                                          const RaycastOptions& options) {
-  const auto hit = firstHit(cylinderSpan(caster, cylinder), caster, options);
+  const double scale = rangeScale(caster.direction);
+  Caster scaled = caster;
+  scaled.direction = caster.direction * scale;
+  const auto hit = firstHit(unscaled(cylinderSpan(scaled, cylinder), scale), caster, options);
   if (!hit) return std::nullopt;
   RaycastHit result = makeHit(caster, hit->t, {});
   result.normal = hit->face == kNoFace ? insideNormal(caster)

@@ -36,7 +36,9 @@ inline Span ballSpan(Vec3 origin, Vec3 direction, Vec3 center, double radius) {
 }
 
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Sphere& sphere, const RaycastOptions& options) {
-  const auto hit = firstHit(ballSpan(caster.origin, caster.direction, sphere.center, sphere.radius), caster, options);
+  const double scale = rangeScale(caster.direction);
+  const Span span = unscaled(ballSpan(caster.origin, caster.direction * scale, sphere.center, sphere.radius), scale);
+  const auto hit = firstHit(span, caster, options);
   if (!hit) return std::nullopt;
   RaycastHit result = makeHit(caster, hit->t, {});
   result.normal = hit->face == kNoFace ? insideNormal(caster)
