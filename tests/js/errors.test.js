@@ -104,6 +104,11 @@ describe('arguments read once, and no query runs on a scratch area another call 
     // Options are read before anything is written, so a getter there cannot disturb the query.
     const sneakyOptions = { get maxDistance() { c3d.intersects(goodSphere, goodSphere); return 10; } };
     expect(c3d.raycast(ray(v(-5, 0, 0), v(1, 0, 0)), goodSphere, sneakyOptions).t).toBe(4);
+    const basisGetter = {
+      type: 'sphere', radius: 1,
+      get center() { c3d.orthonormalBasis(v(100, 100, 100)); return v(5, 0, 0); },
+    };
+    expect(() => c3d.distance(goodSphere, basisGetter)).toThrow('collide3d.distance: called again');
     // The module answers correctly afterwards.
     expect(c3d.raycast(ray(v(-5, 0, 0), v(1, 0, 0)), goodSphere).t).toBe(4);
   });

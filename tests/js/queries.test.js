@@ -319,6 +319,12 @@ describe('distance and closestPoints', () => {
 
   it('agrees with intersects: distance 0 exactly when the shapes meet', () => {
     const pairs = [
+      // Found by a review at touching positions: r^2 >= 2/3 exactly, so the ball reaches the line; and the capsule
+      // falls 2^-53 short of the plane x + y = 1.
+      [sphere(v(0, 0, 0), 0.816496580927726), line(v(1, 0, 0), v(1, 1, 1))],
+      [capsule(v(0, 0, 0), v(0, 0, 1), 0.7071067811865475), plane(v(1, 1, 0), -1)],
+      [capsule(v(0, 0, 0), v(0, 0, 1), 0.5), capsule(v(1, 0, 0), v(1, 0, 1), 0.5)],
+      [capsule(v(0, 0, 0), v(0, 0, 1), 0.5), capsule(v(1.0000001, 0, 0), v(1, 0, 1), 0.5)],
       [sphere(v(0, 0, 0), 1), sphere(v(3, 0, 0), 2)],
       [sphere(v(0, 0, 0), 1), sphere(v(3.0000001, 0, 0), 2)],
       [sphere(v(3, 4, 7), 7), aabb(v(-1, -1, -1), v(1, 1, 1))],
@@ -357,6 +363,24 @@ describe('contact', () => {
     expect(c3d.contact(aabb(v(0, 0, 0), v(2, 2, 2)), aabb(v(1.5, 0.5, 0.5), v(4, 1, 1))))
       .toEqual({ normal: v(1, 0, 0), depth: 0.5, pointA: v(2, 0.75, 0.75), pointB: v(1.5, 0.75, 0.75) });
     expect(c3d.contact(aabb(v(0, 0, 0), v(1, 1, 1)), aabb(v(2, 0, 0), v(3, 1, 1)))).toBeNull();
+  });
+
+  it('capsules on one line, and a sphere on a capsule\'s axis: pushed apart sideways', () => {
+    // Found by a review: the cores overlap, and the normal once came from rounding noise along the shared axis.
+    const a = capsule(v(0, 0, 0), v(1, 1, 1), 0.5);
+    for (const b of [capsule(v(0.2, 0.2, 0.2), v(0.4, 0.4, 0.4), 0.5), sphere(v(0.1, 0.1, 0.1), 0.25)]) {
+      const hit = c3d.contact(a, b);
+      const n = hit.normal;
+      expect(Math.abs(n.x + n.y + n.z)).toBeLessThan(1e-12); // perpendicular to the axis (1, 1, 1)
+      expect(hit.depth).toBe(b.radius + 0.5);
+      const d = hit.depth * (1 + 1e-9);
+      const moved = b.type === 'sphere'
+        ? sphere(v(b.center.x + n.x * d, b.center.y + n.y * d, b.center.z + n.z * d), b.radius)
+        : capsule(v(b.start.x + n.x * d, b.start.y + n.y * d, b.start.z + n.z * d),
+          v(b.end.x + n.x * d, b.end.y + n.y * d, b.end.z + n.z * d), b.radius);
+      expect(c3d.intersects(a, moved)).toBe(false);
+      expect(c3d.distance(a, moved)).toBeGreaterThan(0);
+    }
   });
 
   it('capsules crossing: pushed apart perpendicular to both axes by the sum of the radii', () => {

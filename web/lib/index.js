@@ -153,6 +153,7 @@ function createApi(module) {
 
   function orthonormalBasis(w) {
     const f = io();
+    ++calls;  // it writes the scratch area too: a query whose getter calls it must notice
     encodeVector(f, A, w, 'orthonormalBasis', 'w', '');
     const status = module.orthonormalBasis();
     if (status < 0) throw failure(status, 'orthonormalBasis', 'w', 'w', 0, 0);

@@ -32,6 +32,14 @@ struct SegmentAgainst {
   }
 };
 
+struct BallCaster {
+  template <class A, class B>
+  static ClosestPoints run(const A& a, const B& b) {
+    const Rounded ball = rounded(a);
+    return closestPointsBallCaster(ball.core.start, ball.radius, b);
+  }
+};
+
 struct BoxBox {
   static ClosestPoints run(const Aabb& a, const Aabb& b) { return closestPoints(a, b); }
 };
@@ -44,14 +52,20 @@ constexpr void addRounded(PairTable<ClosestPointsFn>& table) {
   addSymmetric<BetweenRounded, A, Capsule>(table);
 }
 
+// Points and spheres against casters decide meeting as raycast does (the segment entry replaces the rounded one).
+template <class A>
+constexpr void addBallCasters(PairTable<ClosestPointsFn>& table) {
+  addSymmetric<BallCaster, A, Ray>(table);
+  addSymmetric<BallCaster, A, Line>(table);
+  addSymmetric<BallCaster, A, Segment>(table);
+}
+
 template <class A>
 constexpr void addFromCenter(PairTable<ClosestPointsFn>& table) {
   addSymmetric<FromCenter, A, Plane>(table);
   addSymmetric<FromCenter, A, Triangle>(table);
   addSymmetric<FromCenter, A, Aabb>(table);
   addSymmetric<FromCenter, A, Obb>(table);
-  addSymmetric<FromCenter, A, Ray>(table);
-  addSymmetric<FromCenter, A, Line>(table);
 }
 
 constexpr PairTable<ClosestPointsFn> build() {
@@ -62,6 +76,8 @@ constexpr PairTable<ClosestPointsFn> build() {
   addRounded<Capsule>(table);
   addFromCenter<Point>(table);
   addFromCenter<Sphere>(table);
+  addBallCasters<Point>(table);
+  addBallCasters<Sphere>(table);
   addSymmetric<SegmentAgainst, Segment, Plane>(table);
   addSymmetric<SegmentAgainst, Capsule, Plane>(table);
   addSymmetric<SegmentAgainst, Segment, Triangle>(table);

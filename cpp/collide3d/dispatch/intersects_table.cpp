@@ -6,6 +6,7 @@
 #include "collide3d/queries/intersects/intersects_frustum_shape.h"
 #include "collide3d/queries/intersects/intersects_obb_obb.h"
 #include "collide3d/queries/intersects/intersects_plane_shape.h"
+#include "collide3d/queries/intersects/intersects_rounded.h"
 #include "collide3d/queries/intersects/intersects_sphere_box.h"
 #include "collide3d/queries/intersects/intersects_sphere_sphere.h"
 #include "collide3d/queries/intersects/intersects_triangle_triangle.h"
@@ -18,6 +19,13 @@ struct Intersects {
   template <class A, class B>
   static bool run(const A& a, const B& b) {
     return intersects(a, b);
+  }
+};
+
+struct IntersectsRounded {
+  template <class A, class B>
+  static bool run(const A& a, const B& b) {
+    return intersectsRounded(rounded(a), rounded(b));
   }
 };
 
@@ -60,6 +68,16 @@ constexpr PairTable<IntersectsFn> build() {
   addCasters<Aabb>(table);
   addCasters<Obb>(table);
   addCasters<Cylinder>(table);
+
+  // Rounded pairs not answered above (sphere–sphere is; sphere–segment goes through raycast).
+  addSymmetric<IntersectsRounded, Point, Point>(table);
+  addSymmetric<IntersectsRounded, Point, Sphere>(table);
+  addSymmetric<IntersectsRounded, Point, Segment>(table);
+  addSymmetric<IntersectsRounded, Point, Capsule>(table);
+  addSymmetric<IntersectsRounded, Sphere, Capsule>(table);
+  addSymmetric<IntersectsRounded, Segment, Segment>(table);
+  addSymmetric<IntersectsRounded, Segment, Capsule>(table);
+  addSymmetric<IntersectsRounded, Capsule, Capsule>(table);
 
   addSymmetric<Intersects, Frustum, Point>(table);
   addSymmetric<Intersects, Frustum, Sphere>(table);

@@ -22,19 +22,24 @@ constexpr Vec3 cross(Vec3 a, Vec3 b) {
 }
 constexpr double lengthSquared(Vec3 a) { return dot(a, a); }
 
-// |a|, also where a.a overflows or underflows (components beyond about 1e±150): then a is scaled by a power of two
-// first, which is exact, so the result is what unlimited range would give.
-inline double length(Vec3 a) {
-  const double squared = dot(a, a);
-  if (squared > 1e-290 && squared < 1e290) return std::sqrt(squared);
-  const double largest = std::fmax(std::fabs(a.x), std::fmax(std::fabs(a.y), std::fabs(a.z)));
-  if (largest == 0) return 0;
-  int exponent;
-  std::frexp(largest, &exponent);
-  const Vec3 scaled{std::ldexp(a.x, -exponent), std::ldexp(a.y, -exponent), std::ldexp(a.z, -exponent)};
-  return std::ldexp(std::sqrt(dot(scaled, scaled)), exponent);
-}
 constexpr bool isZero(Vec3 a) { return a.x == 0 && a.y == 0 && a.z == 0; }
+
+// 1, or the power of two that brings a vector whose squared length would overflow or underflow (components beyond
+// about 1e±145) into range. Scaling by a power of two is exact, so results computed from the scaled vector and scaled
+// back are what unlimited range would give: a parameter t along direction * scale is t / scale along direction.
+inline double rangeScale(Vec3 a) {
+  const double squared = dot(a, a);
+  if ((squared > 1e-290 && squared < 1e290) || isZero(a)) return 1;
+  int exponent;
+  std::frexp(std::fmax(std::fabs(a.x), std::fmax(std::fabs(a.y), std::fabs(a.z))), &exponent);
+  return std::ldexp(1.0, -exponent);
+}
+
+// |a|, rescaled where a.a would leave double range.
+inline double length(Vec3 a) {
+  const double scale = rangeScale(a);
+  return scale == 1 ? std::sqrt(dot(a, a)) : std::sqrt(dot(a * scale, a * scale)) / scale;
+}
 constexpr Vec3 abs(Vec3 a) { return {a.x < 0 ? -a.x : a.x, a.y < 0 ? -a.y : a.y, a.z < 0 ? -a.z : a.z}; }
 constexpr double component(Vec3 a, int axis) { return axis == 0 ? a.x : axis == 1 ? a.y : a.z; }
 

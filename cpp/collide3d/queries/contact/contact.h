@@ -30,14 +30,17 @@ inline Vec3 perpendicularTo(Vec3 da, Vec3 db) {
 
 inline std::optional<Contact> contactRounded(const Rounded& a, const Rounded& b) {
   Vec3 pa, pb;
-  closestOnSegments(a.core, b.core, pa, pb);
+  closestCores(a, b, pa, pb);
   const Vec3 gap = pb - pa;
   const double reach = a.radius + b.radius;
   const double gap2 = dot(gap, gap);
   if (gap2 > reach * reach) return std::nullopt;
   const double d = std::sqrt(gap2);
-  const Vec3 normal =
-      isZero(gap) ? perpendicularTo(a.core.end - a.core.start, b.core.end - b.core.start) : unitDirection(gap);
+  // Cores that meet (on one line, or crossing) leave a gap of rounding noise whose direction means nothing: then
+  // the push is perpendicular to both cores.
+  const Vec3 da = a.core.end - a.core.start, db = b.core.end - b.core.start;
+  const double size = std::fmax(std::fmax(length(da), length(db)), std::fmax(length(pa), length(pb)));
+  const Vec3 normal = d <= 1e-12 * size ? perpendicularTo(da, db) : unitDirection(gap);
   const double depth = reach - d;
   const Vec3 pointA = pa + normal * a.radius;
   return Contact{normal, depth, pointA, pointA - normal * depth};

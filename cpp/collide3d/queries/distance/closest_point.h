@@ -11,8 +11,11 @@ namespace c3d {
 
 inline Vec3 closestPointOn(const Point& point, Vec3) { return point.position; }
 
+// (n, d) scaled by a power of two is the same plane, computed without leaving double range.
 inline Vec3 closestPointOn(const Plane& plane, Vec3 p) {
-  return p - plane.normal * (scaledDistance(plane, p) / dot(plane.normal, plane.normal));
+  const double scale = rangeScale(plane.normal);
+  const Plane inRange{plane.normal * scale, plane.constant * scale};
+  return p - inRange.normal * (scaledDistance(inRange, p) / dot(inRange.normal, inRange.normal));
 }
 
 inline Vec3 closestPointOn(const Sphere& s, Vec3 p) {
@@ -24,8 +27,10 @@ inline Vec3 closestPointOn(const Sphere& s, Vec3 p) {
 
 // The parameter in [lo, hi] of the point of origin + t*direction nearest to p (a zero direction gives lo clamped).
 inline double closestParameter(Vec3 origin, Vec3 direction, double lo, double hi, Vec3 p) {
-  const double dd = dot(direction, direction);
-  const double t = dd > 0 ? dot(p - origin, direction) / dd : 0;
+  const double scale = rangeScale(direction);
+  const Vec3 d = direction * scale;
+  const double dd = dot(d, d);
+  const double t = dd > 0 ? dot(p - origin, d) / dd * scale : 0;
   return t < lo ? lo : t > hi ? hi : t;
 }
 

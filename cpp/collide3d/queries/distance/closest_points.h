@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "collide3d/queries/distance/closest_point.h"
+#include "collide3d/queries/raycast/raycast_sphere.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"
 #include "collide3d/queries/results.h"
 
@@ -24,6 +25,10 @@ inline Rounded rounded(const Sphere& s) { return {{s.center, s.center}, s.radius
 inline Rounded rounded(const Segment& s) { return {s, 0}; }
 inline Rounded rounded(const Capsule& c) { return {{c.start, c.end}, c.radius}; }
 
+// A separation that rounding brought to 0 or below, although the shapes were found apart, is reported as the
+// smallest positive distance; NaN (inputs beyond the supported range) stays visible.
+inline double apart(double gap) { return gap <= 0 ? std::numeric_limits<double>::denorm_min() : gap; }
+
 // Moves the cores' closest points pa (on a's core) and pb (on b's core) out by the radii. Whether the shapes meet is
 // decided on squared lengths, exactly as intersects decides it, and a gap too small to survive the square root is
 // reported as the smallest positive distance, so distance() is 0 exactly when intersects() is true.
@@ -37,7 +42,7 @@ inline ClosestPoints grow(Vec3 pa, Vec3 pb, double ra, double rb) {
     return {common, common, 0};
   }
   const double d = length(gap);
-  return {pa + gap * (ra / d), pb - gap * (rb / d), std::fmax(d - reach, std::numeric_limits<double>::denorm_min())};
+  return {pa + gap * (ra / d), pb - gap * (rb / d), apart(d - reach)};
 }
 
 // The closest points of segments p1-q1 and p2-q2 (Ericson §5.1.9), handling zero-length segments.
@@ -68,10 +73,29 @@ inline void closestOnSegments(const Segment& s1, const Segment& s2, Vec3& c1, Ve
   c2 = t == 1 ? s2.end : s2.start + d2 * t;
 }
 
+inline bool coreBefore(const Segment& a, const Segment& b) {
+  const double ka[6] = {a.start.x, a.start.y, a.start.z, a.end.x, a.end.y, a.end.z};
+  const double kb[6] = {b.start.x, b.start.y, b.start.z, b.end.x, b.end.y, b.end.z};
+  for (int i = 0; i < 6; ++i) {
+    if (ka[i] != kb[i]) return ka[i] < kb[i];
+  }
+  return false;
+}
+
+// The closest points pa (on a's core) and pb (on b's core), computed with the two cores in a canonical order, so that
+// swapping a and b swaps the answers exactly: every query built on it is symmetric even where rounding decides.
+inline void closestCores(const Rounded& a, const Rounded& b, Vec3& pa, Vec3& pb) {
+  if (coreBefore(b.core, a.core)) {
+    closestOnSegments(b.core, a.core, pb, pa);
+  } else {
+    closestOnSegments(a.core, b.core, pa, pb);
+  }
+}
+
 // Two rounded shapes (point, sphere, segment, capsule in any combination).
 inline ClosestPoints closestPointsRounded(const Rounded& a, const Rounded& b) {
   Vec3 pa, pb;
-  closestOnSegments(a.core, b.core, pa, pb);
+  closestCores(a, b, pa, pb);
   return grow(pa, pb, a.radius, b.radius);
 }
 
@@ -87,8 +111,7 @@ inline ClosestPoints closestPointsFromCenter(Vec3 center, double radius, const P
   const Vec3 foot = closestPointOn(plane, center);
   if (std::fabs(s) <= radius * normalLength) return {foot, foot, 0};
   const Vec3 towardPlane = plane.normal * ((s > 0 ? -radius : radius) / normalLength);
-  return {center + towardPlane, foot,
-          std::fmax(std::fabs(s) / normalLength - radius, std::numeric_limits<double>::denorm_min())};
+  return {center + towardPlane, foot, apart(std::fabs(s) / normalLength - radius)};
 }
 
 // Two axis-aligned boxes: on each axis the gap between the intervals, or a shared coordinate when they overlap.
@@ -109,15 +132,43 @@ inline ClosestPoints closestPoints(const Aabb& a, const Aabb& b) {
   return {{pa[0], pa[1], pa[2]}, {pb[0], pb[1], pb[2]}, std::sqrt(squared)};
 }
 
-// A segment (or capsule) against a plane: an end nearest the plane, or 0 where it crosses.
+// A segment (or capsule) against a plane: 0 where it crosses; otherwise from the end nearest the plane, meeting it
+// when that end's scaled distance is within r |n|, exactly as intersects(plane, capsule) decides.
 inline ClosestPoints closestPoints(const Segment& s, double radius, const Plane& plane) {
   const double d0 = scaledDistance(plane, s.start), d1 = scaledDistance(plane, s.end);
   if ((d0 <= 0 && d1 >= 0) || (d0 >= 0 && d1 <= 0)) {
     const Vec3 on = d0 == 0 ? s.start : d1 == 0 ? s.end : s.start + (s.end - s.start) * (d0 / (d0 - d1));
     return {on, on, 0};
   }
-  const Vec3 nearest = std::fabs(d0) <= std::fabs(d1) ? s.start : s.end;
-  return grow(nearest, closestPointOn(plane, nearest), radius, 0);
+  const bool startNearer = std::fabs(d0) <= std::fabs(d1);
+  const Vec3 nearest = startNearer ? s.start : s.end;
+  const double scaled = std::fabs(startNearer ? d0 : d1), normalLength = length(plane.normal);
+  const Vec3 foot = closestPointOn(plane, nearest);
+  if (scaled <= radius * normalLength) return {foot, foot, 0};
+  const Vec3 towardPlane = unitDirection(foot - nearest) * radius;
+  return {nearest + towardPlane, foot, apart(scaled / normalLength - radius)};
+}
+
+// A point or a sphere against a ray, line or segment, meeting exactly when raycast (so intersects) finds a hit.
+template <class CasterShape>
+ClosestPoints closestPointsBallCaster(Vec3 center, double radius, const CasterShape& shape) {
+  if (const auto hit = raycast(toCaster(shape), Sphere{center, radius}, {})) return {hit->point, hit->point, 0};
+  const Vec3 onCaster = closestPointOn(shape, center);
+  const Vec3 gap = onCaster - center;
+  const double d = length(gap);
+  return {d > 0 ? center + unitDirection(gap) * radius : center, onCaster, apart(d - radius)};
+}
+
+// A point or a sphere against an oriented box, measured in the box's frame as intersects(sphere, obb) measures it.
+inline ClosestPoints closestPointsFromCenter(Vec3 center, double radius, const Obb& box) {
+  const Vec3 local = transposeTimes(box.rotation, center - box.center);
+  const Vec3 clamped = clampToBox(local, -box.halfSize, box.halfSize);
+  const Vec3 gapLocal = clamped - local;
+  if (clamped == local) return {center, center, 0};
+  const Vec3 onBox = box.center + box.rotation * clamped;
+  if (dot(gapLocal, gapLocal) <= radius * radius) return {onBox, onBox, 0};
+  const Vec3 direction = box.rotation * unitDirection(gapLocal);
+  return {center + direction * radius, onBox, apart(length(gapLocal) - radius)};
 }
 
 // A segment (or capsule) against a triangle (Ericson §5.1.10): where the segment meets the triangle, that point;
@@ -144,6 +195,9 @@ inline ClosestPoints closestPoints(const Segment& s, double radius, const Triang
     Vec3 onSegment, onEdge;
     closestOnSegments(s, Segment{vertex(t, i), vertex(t, (i + 1) % 3)}, onSegment, onEdge);
     consider(onSegment, onEdge);
+  }
+  if (radius == 0) {  // a bare segment meets the triangle only where raycast (so intersects) says it does
+    return {bestOnSegment, bestOnTriangle, apart(length(bestOnTriangle - bestOnSegment))};
   }
   return grow(bestOnSegment, bestOnTriangle, radius, 0);
 }

@@ -53,16 +53,6 @@ inline void clipHalfSpace(Span& span, double value, double rate, int face) {
   }
 }
 
-// 1, or the power of two that brings a direction whose squared length would overflow or underflow into range.
-// Scaling by it is exact: the span of origin + t * (direction * scale) is the caster's span divided by scale.
-inline double rangeScale(Vec3 direction) {
-  const double squared = dot(direction, direction);
-  if ((squared > 1e-290 && squared < 1e290) || isZero(direction)) return 1;
-  int exponent;
-  std::frexp(std::fmax(std::fabs(direction.x), std::fmax(std::fabs(direction.y), std::fabs(direction.z))), &exponent);
-  return std::ldexp(1.0, -exponent);
-}
-
 // The span measured in a scaled direction's parameter, back in the caster's.
 inline Span unscaled(Span span, double scale) {
   if (scale != 1 && !span.empty()) span.enter *= scale, span.exit *= scale;

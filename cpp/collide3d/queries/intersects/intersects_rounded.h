@@ -1,0 +1,16 @@
+// Points, spheres, segments and capsules are cores (a point, a segment) grown by a radius: two of them meet when
+// their cores come within the sum of the radii, compared squared (Ericson §4.5.1 for capsules). The cores' closest
+// points are those closestPoints() and contact() use, so the three queries agree on every pair.
+#pragma once
+#include "collide3d/queries/distance/closest_points.h"
+
+namespace c3d {
+
+inline bool intersectsRounded(const Rounded& a, const Rounded& b) {
+  Vec3 pa, pb;
+  closestCores(a, b, pa, pb);
+  const double reach = a.radius + b.radius;
+  return lengthSquared(pb - pa) <= reach * reach;
+}
+
+}  // namespace c3d
