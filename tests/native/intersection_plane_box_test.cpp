@@ -55,6 +55,17 @@ TEST(IntersectionPlaneBox, TouchingAVertexAnEdgeOrAFace) {
   EXPECT_FALSE(intersection(kCube, Plane{{0, 0, 1}, -2.5}));
 }
 
+TEST(IntersectionPlaneBox, CornersWithinRoundingAreMergedSoTheOrderStaysCounterClockwise) {
+  // Found by a review: x - y + z = 1 - 1e-16 passes 1e-16 from three corners of the unit cube; each near-corner
+  // gave two points 1e-16 apart whose order by angle was noise. Merged, the section is the triangle of those corners.
+  const auto set = intersection(Aabb{{0, 0, 0}, {1, 1, 1}}, Plane{{1, -1, 1}, -1 + 1e-16});
+  ASSERT_TRUE(set && set->kind == Kind::Polygon);
+  ASSERT_EQ(set->count, 3);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_GT(turn(set->polygon[k], set->polygon[(k + 1) % 3], set->polygon[(k + 2) % 3], set->normal), 0);
+  }
+}
+
 TEST(IntersectionPlaneBox, FlatBoxInThePlaneIsItsRectangle) {
   const auto set = intersection(Aabb{{0, 0, 1}, {3, 2, 1}}, Plane{{0, 0, 1}, -1});
   ASSERT_TRUE(set && set->kind == Kind::Polygon);

@@ -1,8 +1,9 @@
 // The cross-section of a solid box by a plane: a vertex on the plane is taken as itself, and each of the 12 edges
 // whose ends lie strictly on opposite sides is cut where it crosses (Ericson §5.3.1 for the edge cut). The points,
 // at most six, are the corners of a convex polygon, returned counter-clockwise around the plane's normal (sorted by
-// angle about their centroid in the plane's basis). One point is a `point`, two a `segment` (the plane touches a
-// vertex or an edge); a flat box lying in the plane is its rectangle.
+// angle about their centroid in the plane's basis; corners within rounding of each other are merged first). One
+// point is a `point`, two a `segment` (the plane touches a vertex or an edge); a flat box lying in the plane is its
+// rectangle.
 // Whether the plane meets the box is decided by intersects(plane, box), so the two queries agree; for an OBB, whose
 // vertices are rounded sums, a touching contact the vertices miss is reported at the vertex nearest the plane.
 #pragma once
@@ -43,9 +44,12 @@ inline std::optional<IntersectionSet> crossSection(const BoxVertices& box, const
   for (int i = 0; i < 8; ++i) d[i] = scaledDistance(plane, box.v[i]);
   IntersectionSet set;
   set.kind = IntersectionSet::Kind::Polygon;
-  auto add = [&set](Vec3 p) {
+  // Corners closer than rounding (1e-12 of the box's diagonal) are one corner: kept apart, their order by angle
+  // would be noise.
+  const double merge = 1e-24 * lengthSquared(box.v[7] - box.v[0]);
+  auto add = [&set, merge](Vec3 p) {
     for (int k = 0; k < set.count; ++k) {
-      if (set.polygon[k] == p) return;
+      if (lengthSquared(set.polygon[k] - p) <= merge) return;
     }
     set.polygon[set.count++] = p;
   };
