@@ -1,6 +1,8 @@
 // aabb: the solid axis-aligned box min <= p <= max (three.js Box3). min == max on an axis flattens it; all equal is a
 // point. min > max on any axis (three.js's "empty" box) is rejected: the box would hold no point at all.
 #pragma once
+#include <cmath>
+
 #include "collide3d/math/vec3.h"
 #include "collide3d/shapes/shape_type.h"
 #include "collide3d/shapes/validation.h"
@@ -29,6 +31,13 @@ inline bool validate(const Aabb& box, Problem& problem) {
     }
   }
   return true;
+}
+
+// The point of the box lo <= p <= hi nearest to p: p clamped on each axis (Ericson §5.1.3). Shared by every
+// ball-versus-box query, so they all measure the same gap.
+inline Vec3 clampToBox(Vec3 p, Vec3 lo, Vec3 hi) {
+  return {std::fmin(std::fmax(p.x, lo.x), hi.x), std::fmin(std::fmax(p.y, lo.y), hi.y),
+          std::fmin(std::fmax(p.z, lo.z), hi.z)};
 }
 
 constexpr Vec3 center(const Aabb& box) { return (box.min + box.max) * 0.5; }

@@ -22,6 +22,9 @@ struct Plane {
 // dot(normal, p) + constant: |normal| times the signed distance of p from the plane.
 constexpr double scaledDistance(const Plane& plane, Vec3 p) { return dot(plane.normal, p) + plane.constant; }
 
+// Where the edge pq, whose ends have scaled distances dp and dq of opposite strict signs, crosses the plane.
+inline Vec3 crossingPoint(Vec3 p, Vec3 q, double dp, double dq) { return p + (q - p) * (dp / (dp - dq)); }
+
 inline bool validate(const Plane& plane, Problem& problem) {
   if (isZero(plane.normal)) return fail(problem, "normal", "must be non-zero", plane.normal);
   return true;

@@ -45,10 +45,6 @@ inline Vec3 closestPointOn(const Line& l, Vec3 p) {
   return pointAt(l.origin, l.direction, closestParameter(l.origin, l.direction, -kInfinity, kInfinity, p));
 }
 
-inline Vec3 clampToBox(Vec3 p, Vec3 lo, Vec3 hi) {
-  return {std::fmin(std::fmax(p.x, lo.x), hi.x), std::fmin(std::fmax(p.y, lo.y), hi.y),
-          std::fmin(std::fmax(p.z, lo.z), hi.z)};
-}
 inline Vec3 closestPointOn(const Aabb& box, Vec3 p) { return clampToBox(p, box.min, box.max); }
 inline Vec3 closestPointOn(const Obb& box, Vec3 p) {
   const Vec3 local = transposeTimes(box.rotation, p - box.center);

@@ -137,7 +137,7 @@ inline ClosestPoints closestPoints(const Aabb& a, const Aabb& b) {
 inline ClosestPoints closestPoints(const Segment& s, double radius, const Plane& plane) {
   const double d0 = scaledDistance(plane, s.start), d1 = scaledDistance(plane, s.end);
   if ((d0 <= 0 && d1 >= 0) || (d0 >= 0 && d1 <= 0)) {
-    const Vec3 on = d0 == 0 ? s.start : d1 == 0 ? s.end : s.start + (s.end - s.start) * (d0 / (d0 - d1));
+    const Vec3 on = d0 == 0 ? s.start : d1 == 0 ? s.end : crossingPoint(s.start, s.end, d0, d1);
     return {on, on, 0};
   }
   const bool startNearer = std::fabs(d0) <= std::fabs(d1);

@@ -11,8 +11,6 @@
 
 namespace c3d {
 
-// Where the edge pq (with scaled distances dp, dq of opposite strict signs) crosses the plane.
-inline Vec3 crossingPoint(Vec3 p, Vec3 q, double dp, double dq) { return p + (q - p) * (dp / (dp - dq)); }
 
 inline std::optional<IntersectionSet> intersection(const Segment& s, const Plane& plane) {
   const double d0 = scaledDistance(plane, s.start), d1 = scaledDistance(plane, s.end);
