@@ -2,7 +2,7 @@
 // `node scripts/feature-matrix.mjs` prints it; tests/js/readme.test.js checks the README holds exactly this text.
 import { init } from '../web/lib/index.js';
 
-const QUERIES = ['intersects', 'raycast', 'classify', 'intersection', 'sweep', 'closestPoints', 'distance', 'contact'];
+const QUERIES = ['intersects', 'raycast', 'classify', 'intersection', 'sweep', 'closestPoints', 'distance', 'contact', 'separatingAxis'];
 
 export function featureMatrix(supported) {
   const lines = ['| query | pairs |', '|---|---|'];

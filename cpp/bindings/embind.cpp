@@ -136,6 +136,18 @@ int contactEncoded(int a, int b) {
   return 1;
 }
 
+// Result: axis, gap. Returns 1 when the shapes are apart, 0 when they meet, or a negative status.
+int separatingAxisEncoded(int a, int b) {
+  SeparatingAxisFn entry;
+  if (const int status = prepare(separatingAxisTable(), a, b, entry)) return status;
+  const auto separation = entry(argA(), argB());
+  if (!separation) return 0;
+  double* out = result();
+  encoded::write(out, separation->axis);
+  encoded::write(out, separation->gap);
+  return 1;
+}
+
 // Argument A: the vector w. Result: u, v, w. Returns 1, or kInvalidA for the zero vector.
 int orthonormalBasisEncoded() {
   const Vec3 w{argA()[0], argA()[1], argA()[2]};
@@ -214,6 +226,7 @@ std::string supportedPairs() {
   list("closestPoints", closestPointsTable());
   list("distance", closestPointsTable());
   list("contact", contactTable());
+  list("separatingAxis", separatingAxisTable());
   return lines;
 }
 
@@ -237,5 +250,6 @@ EMSCRIPTEN_BINDINGS(collide3d) {
   function("sweep", &c3d::sweepEncoded);
   function("closestPoints", &c3d::closestPointsEncoded);
   function("contact", &c3d::contactEncoded);
+  function("separatingAxis", &c3d::separatingAxisEncoded);
   function("orthonormalBasis", &c3d::orthonormalBasisEncoded);
 }

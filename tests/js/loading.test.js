@@ -12,7 +12,7 @@ describe('init', () => {
     expect(Object.isFrozen(a)).toBe(true);
     expect(Object.keys(a).sort()).toEqual(
       ['classify', 'closestPoints', 'contact', 'distance', 'intersection', 'intersects', 'orthonormalBasis', 'raycast',
-        'supported', 'sweep']);
+        'separatingAxis', 'supported', 'sweep']);
   });
 
   it('knows every shape type of API.md', () => {

@@ -1,6 +1,7 @@
 // Every exported query through the real wasm module, against values derived by hand in the comments.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
+import { mulberry32 } from '../../bench/random.mjs';
 import {
   IDENTITY, aabb, capsule, cylinder, ellipsoid, line, obb, plane, point, ray, segment, sphere, triangle, v,
 } from './helpers.js';
@@ -412,6 +413,41 @@ describe('normals and directions of extreme length', () => {
     const can = cylinder(v(0, 0, 0), v(0, 0, 4), 1);
     expect(c3d.raycast(ray(v(5, 0, 2), v(-1e155, 0, 0)), can).t).toBe(4e-155);
     expect(c3d.intersects(ray(v(5, 0, 2), v(-1e-165, 0, 0)), can)).toBe(true);
+  });
+});
+
+describe('separatingAxis', () => {
+  it('two boxes apart along x: the face normal from a to b, and the gap', () => {
+    const a = aabb(v(0, 0, 0), v(1, 1, 1)), b = aabb(v(3, 0.5, 0), v(4, 2, 1));
+    expect(c3d.separatingAxis(a, b)).toEqual({ axis: v(1, 0, 0), gap: 2 });
+    expect(c3d.separatingAxis(b, a)).toEqual({ axis: v(-1, 0, 0), gap: 2 });
+    // Touching at a face: no separating axis, as intersects says.
+    expect(c3d.separatingAxis(a, aabb(v(1, 0, 0), v(2, 1, 1)))).toBeNull();
+  });
+
+  it('an oriented box turned 45° about z: its own face normal separates it', () => {
+    // Half size 1 turned 45° about z, centred at (2.5 + √2, 0, 0): its extent along x is √2, so it starts at
+    // x = 2.5, 1.5 beyond the unit cube. Along its own face normal n = (√½, √½, 0) the cube ends at 2√½ = √2 and the
+    // box starts at (2.5 + √2)√½ - 1: a gap of about 0.35, so x, with 1.5, is the widest.
+    const h = Math.SQRT1_2;
+    const box = obb(v(2.5 + Math.SQRT2, 0, 0), v(1, 1, 1), [h, h, 0, -h, h, 0, 0, 0, 1]);
+    const found = c3d.separatingAxis(aabb(v(0, 0, 0), v(1, 1, 1)), box);
+    const faceGap = (2.5 + Math.SQRT2) * h - 1 - Math.SQRT2;
+    expect(faceGap).toBeCloseTo(0.3536, 4);
+    expect(found.axis.x).toBeCloseTo(1, 12);
+    expect(found.gap).toBeCloseTo(1.5, 12);
+  });
+
+  it('is null exactly when the boxes intersect', () => {
+    const random = mulberry32(9);
+    for (let i = 0; i < 2000; ++i) {
+      const a = aabb(v(random() * 4, random() * 4, random() * 4), v(4 + random() * 2, 4 + random() * 2, 4 + random() * 2));
+      const c = v(random() * 12 - 2, random() * 12 - 2, random() * 12 - 2);
+      const angle = random() * Math.PI;
+      const b = obb(c, v(0.5 + random(), 0.5 + random(), 0.5 + random()),
+        [Math.cos(angle), Math.sin(angle), 0, -Math.sin(angle), Math.cos(angle), 0, 0, 0, 1]);
+      expect(c3d.separatingAxis(a, b) === null).toBe(c3d.intersects(a, b));
+    }
   });
 });
 

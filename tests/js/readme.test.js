@@ -39,7 +39,7 @@ describe('README examples', () => {
   it('has examples with claims for every query', () => {
     const text = blocks.join('\n');
     for (const query of ['raycast', 'intersects', 'classify', 'sweep', 'intersection', 'distance', 'closestPoints',
-      'contact', 'orthonormalBasis']) {
+      'contact', 'separatingAxis', 'orthonormalBasis']) {
       expect(text).toContain(`c3d.${query}(`);
     }
   });

@@ -269,6 +269,7 @@ TEST(DispatchTables, SymmetricTablesAreFilledInBothOrders) {
   expectFilledInBothOrders(intersectionTable(), "intersection");
   expectFilledInBothOrders(closestPointsTable(), "closestPoints");
   expectFilledInBothOrders(contactTable(), "contact");
+  expectFilledInBothOrders(separatingAxisTable(), "separatingAxis");
 }
 
 bool rowFilled(const PairTable<RaycastFn>& table, int row) {

@@ -136,8 +136,16 @@ export interface Contact {
   pointB: Vector;
 }
 
+export interface Separation {
+  /** Unit, from the first shape towards the second: the shapes' projections onto it do not overlap. */
+  axis: Vector;
+  /** How far apart the projections are (> 0); at most the shapes' distance. */
+  gap: number;
+}
+
 export type QueryName =
-  | 'intersects' | 'raycast' | 'classify' | 'intersection' | 'sweep' | 'closestPoints' | 'distance' | 'contact';
+  | 'intersects' | 'raycast' | 'classify' | 'intersection' | 'sweep' | 'closestPoints' | 'distance' | 'contact'
+  | 'separatingAxis';
 
 export interface SupportedPair {
   readonly query: QueryName;
@@ -162,6 +170,11 @@ export interface Collide3d {
   closestPoints(a: Shape, b: Shape): ClosestPoints;
   /** How deeply two solids interpenetrate, or null when they do not meet. */
   contact(a: Shape, b: Shape): Contact | null;
+  /**
+   * For two boxes that do not meet, the axis of the separating axis test (a face normal of either box or the cross
+   * product of an edge of each) along which their projections are furthest apart; null exactly when they intersect.
+   */
+  separatingAxis(a: AabbShape | ObbShape, b: AabbShape | ObbShape): Separation | null;
   /** A right-handed orthonormal basis whose w is `w` normalised. */
   orthonormalBasis(w: VectorLike): OrthonormalBasis;
   /** Every (query, a, b) shape-type pair the module answers. */

@@ -151,6 +151,11 @@ function createApi(module) {
     return { normal: vec(f, OUT), depth: f[OUT + 3] + 0, pointA: vec(f, OUT + 4), pointB: vec(f, OUT + 7) };
   }
 
+  function separatingAxis(a, b) {
+    if (run(module.separatingAxis, 'separatingAxis', 'a', a, 'b', b, 0, 0, 0) === 0) return null;
+    return { axis: vec(f, OUT), gap: f[OUT + 3] + 0 };
+  }
+
   function orthonormalBasis(w) {
     const f = io();
     ++calls;  // it writes the scratch area too: a query whose getter calls it must notice
@@ -167,7 +172,8 @@ function createApi(module) {
   }));
 
   const api = {
-    intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, orthonormalBasis, supported,
+    intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
+    supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

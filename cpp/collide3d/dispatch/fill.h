@@ -21,6 +21,10 @@ inline std::optional<Contact> asReversed(const std::optional<Contact>& c) {
   if (!c) return c;
   return Contact{-c->normal, c->depth, c->pointB, c->pointA};
 }
+inline std::optional<Separation> asReversed(const std::optional<Separation>& s) {
+  if (!s) return s;
+  return Separation{-s->axis, s->gap};
+}
 
 // A symmetric query: entries (A, B) and (B, A) both run Kernel::run(const A&, const B&).
 template <class Kernel, class A, class B, class Fn>

@@ -26,6 +26,7 @@ using IntersectionFn = std::optional<IntersectionSet> (*)(const double* a, const
 using SweepFn = std::optional<SweepHit> (*)(const double* moving, Vec3 velocity, const double* target);
 using ClosestPointsFn = ClosestPoints (*)(const double* a, const double* b);
 using ContactFn = std::optional<Contact> (*)(const double* a, const double* b);
+using SeparatingAxisFn = std::optional<Separation> (*)(const double* a, const double* b);
 
 const PairTable<IntersectsFn>& intersectsTable();
 const PairTable<RaycastFn>& raycastTable();      // rows: ray, line, segment
@@ -34,6 +35,7 @@ const PairTable<IntersectionFn>& intersectionTable();
 const PairTable<SweepFn>& sweepTable();
 const PairTable<ClosestPointsFn>& closestPointsTable();  // also serves distance()
 const PairTable<ContactFn>& contactTable();
+const PairTable<SeparatingAxisFn>& separatingAxisTable();
 
 // Per shape type: its name, its encoded schema, and its validation.
 const char* shapeName(ShapeType type);

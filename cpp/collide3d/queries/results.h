@@ -48,6 +48,11 @@ struct Contact {
   Vec3 pointB;    // the point of the second deepest inside the first: pointA - depth * normal
 };
 
+struct Separation {
+  Vec3 axis;   // unit, from the first shape towards the second
+  double gap;  // > 0: how far apart the shapes' projections onto the axis are
+};
+
 struct IntersectionSet {
   enum class Kind : int { Point = 1, Segment = 2, Line = 3, Circle = 4, Polygon = 5, Coplanar = 6 };
   static constexpr int kMaxPolygon = 6;  // a plane cuts a box in at most a hexagon

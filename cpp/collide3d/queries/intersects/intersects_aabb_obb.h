@@ -6,6 +6,8 @@
 
 namespace c3d {
 
-inline bool intersects(const Aabb& a, const Obb& b) { return intersects(Obb{center(a), halfSize(a), Mat3{}}, b); }
+inline Obb asObb(const Aabb& box) { return {center(box), halfSize(box), Mat3{}}; }
+
+inline bool intersects(const Aabb& a, const Obb& b) { return intersects(asObb(a), b); }
 
 }  // namespace c3d

@@ -20,13 +20,17 @@ inline double projectedHalfWidth(const Obb& box, Vec3 axis) {
   return r;
 }
 
-inline bool separatedAlong(const Obb& a, const Obb& b, Vec3 axis) {
-  return std::fabs(dot(b.center - a.center, axis)) > projectedHalfWidth(a, axis) + projectedHalfWidth(b, axis);
+// |L.(cB - cA)| - (rA + rB): positive exactly when the boxes are separated along L (for finite doubles x - y > 0
+// holds exactly when x > y), in units of |L|.
+inline double gapAlong(const Obb& a, const Obb& b, Vec3 axis) {
+  return std::fabs(dot(b.center - a.center, axis)) - (projectedHalfWidth(a, axis) + projectedHalfWidth(b, axis));
 }
 
-inline bool intersects(const Obb& a, const Obb& b) {
+// Calls visit(axis) on the 15 candidate axes, face normals first, until it returns true; returns whether it did.
+template <class Visit>
+bool anyCandidateAxis(const Obb& a, const Obb& b, Visit visit) {
   for (int i = 0; i < 3; ++i) {
-    if (separatedAlong(a, b, a.rotation.column(i)) || separatedAlong(a, b, b.rotation.column(i))) return false;
+    if (visit(a.rotation.column(i)) || visit(b.rotation.column(i))) return true;
   }
   constexpr double kParallelSine = 1e-9;
   for (int i = 0; i < 3; ++i) {
@@ -35,10 +39,14 @@ inline bool intersects(const Obb& a, const Obb& b) {
       const Vec3 edgeB = b.rotation.column(j);
       const Vec3 axis = cross(edgeA, edgeB);
       const double scale = kParallelSine * kParallelSine * lengthSquared(edgeA) * lengthSquared(edgeB);
-      if (lengthSquared(axis) > scale && separatedAlong(a, b, axis)) return false;
+      if (lengthSquared(axis) > scale && visit(axis)) return true;
     }
   }
-  return true;
+  return false;
+}
+
+inline bool intersects(const Obb& a, const Obb& b) {
+  return !anyCandidateAxis(a, b, [&](Vec3 axis) { return gapAlong(a, b, axis) > 0; });
 }
 
 }  // namespace c3d
