@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the build needs on a fresh Debian machine: the C++ toolchain and Emscripten from apt, and the npm
+# Installs what the build needs on a fresh Debian machine: the C++ toolchain, Emscripten and Chromium from apt, and the npm
 # dependencies pinned in package-lock.json. Each step is skipped when already satisfied, so it is cheap to re-run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,7 @@ command -v cmake >/dev/null || need+=(cmake)
 command -v g++ >/dev/null || need+=(g++)
 [ -d /usr/src/googletest ] || [ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev googletest)
 [ -f /usr/include/benchmark/benchmark.h ] || need+=(libbenchmark-dev)
+[ -x /usr/bin/chromium ] || need+=(chromium)  # the demo's browser tests (tests/e2e) drive it with playwright-core
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]} (apt)"
   if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi

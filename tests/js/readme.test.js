@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
 import { featureMatrix } from '../../scripts/feature-matrix.mjs';
+import { sceneList } from '../../scripts/scene-list.mjs';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 let c3d;
@@ -64,5 +65,10 @@ describe('README examples', () => {
   it('shows the feature matrix of the module', () => {
     const section = /<!-- feature-matrix:start -->\n([\s\S]*?)\n<!-- feature-matrix:end -->/.exec(readme);
     expect(section?.[1]).toBe(featureMatrix(c3d.supported));
+  });
+
+  it('lists every demo scene', () => {
+    const section = /<!-- scene-list:start -->\n([\s\S]*?)\n<!-- scene-list:end -->/.exec(readme);
+    expect(section?.[1]).toBe(sceneList());
   });
 });

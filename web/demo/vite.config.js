@@ -1,18 +1,26 @@
 // The demo site: a Vite app that imports `collide3d` by its package name, as an app installed from npm would.
+// Two pages: the landing page (index.html) and the scene page (scene.html?scene=<id>). Relative URLs throughout,
+// so the built site works from any static host or sub-folder.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-const lib = (file) => fileURLToPath(new URL(`../lib/${file}`, import.meta.url));
+const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+  root: here('.'),
   base: './',
   resolve: {
     alias: [
-      { find: /^collide3d\/three$/, replacement: lib('three.js') },
-      { find: /^collide3d$/, replacement: lib('index.js') },
+      { find: /^collide3d\/three$/, replacement: here('../lib/three.js') },
+      { find: /^collide3d$/, replacement: here('../lib/index.js') },
     ],
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    rollupOptions: { input: { index: here('index.html'), scene: here('scene.html') } },
+  },
   server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 4173 },
 });

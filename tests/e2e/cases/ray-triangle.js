@@ -1,0 +1,47 @@
+// The triangle (0,0,0), (4,0,0), (0,4,0) in z = 0, a ray straight down -z from above it.
+import { expect } from 'vitest';
+
+const triangle = { type: 'triangle', a: { x: 0, y: 0, z: 0 }, b: { x: 4, y: 0, z: 0 }, c: { x: 0, y: 4, z: 0 } };
+
+export default [
+  {
+    set: { a: [0, 0, 0], b: [4, 0, 0], c: [0, 4, 0], origin: [1, 2, 3], target: [1, 2, 0], backfaceCulling: false },
+    check({ result, readout, c3d }) {
+      const ray = { type: 'ray', origin: { x: 1, y: 2, z: 3 }, direction: { x: 0, y: 0, z: -1 } };
+      expect(result.inputs.ray).toEqual(ray);
+      expect(result.inputs.triangle).toEqual(triangle);
+      expect(result.hit).toEqual(c3d.raycast(ray, triangle));
+      // Hit at (1, 2, 0) = 0.25 a + 0.25 b + 0.5 c, t = 3, the front (counter-clockwise seen from +z) face.
+      expect(readout).toMatchObject({ hit: 'front face', t: '3', point: '(1.000, 2.000, 0.000)',
+        normal: '(0.000, 0.000, 1.000)', u: '0.25', v: '0.5' });
+    },
+  },
+  {
+    set: { origin: [3, 3, 3], target: [3, 3, 0] },
+    check({ result, readout }) {
+      // (3, 3) is beyond the hypotenuse x + y = 4: a miss.
+      expect(result.hit).toBeNull();
+      expect(readout.hit).toBe('none');
+    },
+  },
+  {
+    set: { origin: [2, 2, 3], target: [2, 2, 0] },
+    check({ readout }) {
+      // (2, 2) is on the hypotenuse: edges count, u = v = 0.5.
+      expect(readout).toMatchObject({ hit: 'front face', u: '0.5', v: '0.5', '1 − u − v': '0' });
+    },
+  },
+  {
+    set: { origin: [1, 1, -2], target: [1, 1, 0], backfaceCulling: true },
+    check({ result }) {
+      // From below, the triangle shows its back face: culled.
+      expect(result.hit).toBeNull();
+    },
+  },
+  {
+    set: { backfaceCulling: false },
+    check({ readout }) {
+      expect(readout).toMatchObject({ hit: 'back face', t: '2', normal: '(0.000, 0.000, -1.000)' });
+    },
+  },
+];

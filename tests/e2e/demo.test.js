@@ -1,0 +1,165 @@
+// The demo site in a real browser (Chromium through playwright-core): the landing page lists every scene; every
+// scene loads without a console error or failed request, draws a non-blank canvas, keeps its state in the URL, and
+// shows the library's answer after its shapes move (tests/e2e/cases/<scene>.js: parameter changes, each followed by
+// checks against values derived by hand and against collide3d called here in node). A screenshot of every scene is
+// written to tests/e2e/screenshots/.
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import init from '../../web/lib/index.js';
+import { catalog } from '../../web/demo/src/catalog.js';
+import { openSite, screenshotDir } from '../../scripts/demo-site.mjs';
+
+const caseFiles = readdirSync(new URL('./cases', import.meta.url)).filter((file) => file.endsWith('.js'));
+const cases = Object.fromEntries(await Promise.all(caseFiles.map(async (file) =>
+  [path.basename(file, '.js'), (await import(`./cases/${file}`)).default])));
+
+let site, c3d;
+beforeAll(async () => {
+  mkdirSync(screenshotDir, { recursive: true });
+  [site, c3d] = await Promise.all([openSite(), init()]);
+}, 180_000);
+afterAll(async () => { await site?.close(); });
+
+test('every scene has browser cases, and every case file a scene', () => {
+  expect(Object.keys(cases).sort()).toEqual(catalog.map((scene) => scene.id).sort());
+});
+
+test('the built site refers to its files by relative URLs, so it works from any folder of any static host', () => {
+  for (const page of ['index.html', 'scene.html']) {
+    const html = readFileSync(path.join(site.outDir, page), 'utf8');
+    const urls = [...html.matchAll(/(?:src|href)="([^"]*)"/g)].map((match) => match[1]);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect(url).toMatch(/^(\.\/|data:)/);
+  }
+});
+
+test('the landing page links every scene', async () => {
+  const { page, problems, close } = await site.open('index.html');
+  const links = await page.$$eval('#scenes a', (anchors) => anchors.map((a) => a.getAttribute('href')));
+  expect(links).toEqual(catalog.map((scene) => `./scene.html?scene=${scene.id}`));
+  // Every thumbnail loaded (a missing one would also show as a failed request).
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  const widths = await page.$$eval('#scenes img', (images) => images.map((image) => image.naturalWidth));
+  expect(widths).toEqual(catalog.map(() => 360));
+  await page.screenshot({ path: path.join(screenshotDir, 'index.png'), fullPage: true });
+  await close();
+  expect(problems).toEqual([]);
+});
+
+describe.each(catalog.map((scene) => [scene.id]))('scene %s', (id) => {
+  test('loads, draws, and shows the library\'s answer as its shapes move', async () => {
+    const { page, problems, close } = await site.open(`scene.html?scene=${id}`);
+    const pixels = await page.evaluate(() => window.collide3dDemo.pixelSummary());
+    expect(pixels.covered).toBeGreaterThan(0.02);
+    expect(pixels.colours).toBeGreaterThan(8);
+    await page.screenshot({ path: path.join(screenshotDir, `${id}.png`) });
+
+    for (const [index, step] of cases[id].entries()) {
+      const result = await page.evaluate((changes) => window.collide3dDemo.set(changes), step.set);
+      const readout = await page.evaluate(() => window.collide3dDemo.readout());
+      try {
+        step.check({ result, readout, c3d });
+      } catch (error) {
+        error.message = `${id}, step ${index + 1} (${JSON.stringify(step.set)}): ${error.message}\nreadout: ${JSON.stringify(readout)}`;
+        throw error;
+      }
+    }
+
+    // The URL now holds the last configuration: opening it again shows the same readout.
+    const [url, readout] = await page.evaluate(() => [location.href, window.collide3dDemo.readout()]);
+    const reopened = await site.open(url);
+    expect(await reopened.page.evaluate(() => window.collide3dDemo.readout())).toEqual(readout);
+    await reopened.close();
+    await close();
+    expect(problems).toEqual([]);
+    expect(reopened.problems).toEqual([]);
+  }, 60_000);
+});
+
+// Driving the page as a person does: pointer, touch, the panel, the window size, the embed flag.
+describe('interaction', () => {
+  const sphereOf = (result) => result.inputs.sphere;
+  // A floor plane (its +z normal turned -90° about x to point up, y = 0) and a unit ball 0.5 above it: cut by it.
+  const FLOOR_SCENE = 'scene.html?scene=sphere-plane&plane=0,0,0,-90,0,0&sphere=0,0.5,0&radius=1';
+
+  test('a click selects a shape, dragging the gizmo moves it, and the answer follows', async () => {
+    const { page, problems, close } = await site.open(FLOOR_SCENE);
+    const before = await page.evaluate(() => window.collide3dDemo.result);
+    expect(before.side).toBe('intersecting');
+    const at = await page.evaluate(() => window.collide3dDemo.screenPosition('sphere'));
+    await page.mouse.click(at.x, at.y);
+    expect(await page.evaluate(() => window.collide3dDemo.selected)).toBe('sphere');
+    // The gizmo's centre handle moves the shape in the view plane: drag it 150 px up the screen.
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step += 1) await page.mouse.move(at.x, at.y - 15 * step);
+    await page.mouse.up();
+    const after = await page.evaluate(() => window.collide3dDemo.result);
+    expect(sphereOf(after).center.y).toBeGreaterThan(1.5);
+    expect(after.side).toBe(c3d.classify(after.inputs.plane, sphereOf(after)));
+    expect(after.side).toBe('front');
+    expect(await page.evaluate(() => window.collide3dDemo.readout().classify)).toBe('front');
+    await page.waitForFunction(() => !location.search.includes('sphere=0,0.5,0&'));
+    await close();
+    expect(problems).toEqual([]);
+  });
+
+  test('a touch tap selects and a touch drag moves a shape', async () => {
+    const { page, problems, close } = await site.open(FLOOR_SCENE, { hasTouch: true, viewport: { width: 420, height: 800 } });
+    const at = await page.evaluate(() => window.collide3dDemo.screenPosition('sphere'));
+    await page.touchscreen.tap(at.x, at.y);
+    expect(await page.evaluate(() => window.collide3dDemo.selected)).toBe('sphere');
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type, y) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: at.x, y }] });
+    await touch('touchStart', at.y);
+    for (let step = 1; step <= 10; step += 1) await touch('touchMove', at.y - 15 * step);
+    await touch('touchEnd');
+    const after = await page.evaluate(() => window.collide3dDemo.result);
+    expect(sphereOf(after).center.y).toBeGreaterThan(1.5);
+    expect(after.side).toBe(c3d.classify(after.inputs.plane, sphereOf(after)));
+    await close();
+    expect(problems).toEqual([]);
+  });
+
+  test('typing a value into the panel updates the answer', async () => {
+    const { page, problems, close } = await site.open(FLOOR_SCENE);
+    const input = page.locator('.lil-controller.lil-number', { hasText: 'radius' }).locator('input');
+    await input.fill('0.25');
+    await input.press('Enter');
+    // Centre 0.5 above the floor, radius 0.25: in front.
+    expect(await page.evaluate(() => window.collide3dDemo.readout().classify)).toBe('front');
+    expect((await page.evaluate(() => window.collide3dDemo.result)).inputs.sphere.radius).toBe(0.25);
+    await close();
+    expect(problems).toEqual([]);
+  });
+
+  test('the canvas follows the window size', async () => {
+    const { page, problems, close } = await site.open('scene.html?scene=ray-triangle');
+    await page.setViewportSize({ width: 640, height: 900 });
+    await page.waitForFunction(() => window.collide3dDemo.pixelSummary().width === 640);
+    const pixels = await page.evaluate(() => window.collide3dDemo.pixelSummary());
+    expect([pixels.width, pixels.height]).toEqual([640, 900]);
+    expect(pixels.covered).toBeGreaterThan(0.02);
+    await close();
+    expect(problems).toEqual([]);
+  });
+
+  test('?embed shows only the canvas and the readout', async () => {
+    const { page, problems, close } = await site.open('scene.html?scene=sphere-plane&embed');
+    expect(await page.locator('.lil-gui.lil-root').isVisible()).toBe(false);
+    expect(await page.locator('#explanation').isVisible()).toBe(false);
+    expect(await page.locator('#readout').isVisible()).toBe(true);
+    await page.evaluate(() => window.collide3dDemo.set({ radius: 2 }));
+    await page.waitForFunction(() => location.search.includes('embed'));
+    await page.screenshot({ path: path.join(screenshotDir, 'sphere-plane-embed.png') });
+    await close();
+    expect(problems).toEqual([]);
+  });
+
+  test('an unknown scene says so and links back', async () => {
+    const { page, close } = await site.open('scene.html?scene=nope');
+    expect(await page.locator('#explanation').textContent()).toContain('There is no scene called “nope”');
+    await close();
+  });
+});

@@ -1,0 +1,165 @@
+// The scene page (scene.html?scene=<id>&<params>): loads collide3d and one scene module, builds its handles and
+// panel from the scene's parameter list, runs the scene's update after every change, shows the readout, and keeps
+// the URL in step. `?embed` hides the chrome for iframes. window.collide3dDemo is a small hook for tests and for
+// people in the console: it sets parameters and reads back what the page shows.
+import GUI from 'lil-gui';
+import init from 'collide3d';
+import { catalog } from '../catalog.js';
+import { formatParam, parseParam, readParams, writeParams } from './params.js';
+import { createStage } from './stage.js';
+
+const search = new URLSearchParams(location.search);
+const embed = search.has('embed');
+document.body.classList.toggle('embed', embed);
+
+const entry = catalog.find((scene) => scene.id === search.get('scene'));
+if (entry === undefined) {
+  document.getElementById('title').textContent = 'No such scene';
+  document.getElementById('explanation').innerHTML =
+    `There is no scene called “${escapeHtml(search.get('scene') ?? '')}”. <a href="./index.html">See every scene.</a>`;
+  document.body.dataset.ready = 'missing';
+} else {
+  await start(entry);
+}
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+async function start({ id, title, load }) {
+  const [c3d, scene] = await Promise.all([init(), load()]);
+  document.title = `${title} — collide3d`;
+  document.getElementById('title').textContent = title;
+  document.getElementById('explanation').innerHTML = scene.explanation;
+
+  const specs = scene.params;
+  const values = readParams(specs, search);
+  const stage = createStage(document.getElementById('scene'), { cameraPosition: scene.camera, cameraTarget: scene.target });
+  const handles = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    if (spec.type !== 'transform') continue;
+    handles[name] = stage.addHandle(name, { rotatable: spec.rotation !== undefined });
+    placeHandle(name, values[name]);
+  }
+  const update = scene.create({ stage, c3d, handles, values });
+
+  function placeHandle(name, value) {
+    const group = handles[name];
+    group.position.set(value[0], value[1], value[2]);
+    if (value.length === 6) group.rotation.set(...value.slice(3).map((deg) => deg * Math.PI / 180));
+  }
+
+  function readHandle(name) {
+    const { position, rotation } = handles[name];
+    const value = position.toArray();
+    if (specs[name].rotation) value.push(...[rotation.x, rotation.y, rotation.z].map((rad) => rad * 180 / Math.PI));
+    return value;
+  }
+
+  // The panel: one control per parameter (a folder of coordinates per handle), the gizmo mode, and links.
+  const gui = new GUI({ title: 'Parameters' });
+  const gizmo = { mode: 'translate' };
+  gui.add(gizmo, 'mode', { 'move (W)': 'translate', 'rotate (E)': 'rotate' }).name('gizmo')
+    .onChange((mode) => stage.setGizmoMode(mode));
+  const proxies = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    const label = spec.label ?? name;
+    if (spec.type === 'transform') {
+      const folder = gui.addFolder(label).close();
+      proxies[name] = {};
+      const axes = spec.rotation ? ['x', 'y', 'z', 'rotate x°', 'rotate y°', 'rotate z°'] : ['x', 'y', 'z'];
+      axes.forEach((axis, i) => {
+        Object.defineProperty(proxies[name], axis, {
+          get: () => readHandle(name)[i],
+          set: (x) => { const value = readHandle(name); value[i] = x; placeHandle(name, value); },
+        });
+        folder.add(proxies[name], axis, i < 3 ? -10 : -180, i < 3 ? 10 : 180, i < 3 ? 0.01 : 1).onChange(refresh);
+      });
+    } else if (spec.type === 'number') {
+      gui.add(values, name, spec.min, spec.max, spec.step).name(label).onChange(refresh);
+    } else if (spec.type === 'boolean') {
+      gui.add(values, name).name(label).onChange(refresh);
+    } else {
+      gui.add(values, name, spec.options).name(label).onChange(refresh);
+    }
+  }
+  const actions = {
+    'copy link': () => navigator.clipboard?.writeText(location.href),
+    reset: () => { location.search = `?scene=${id}${embed ? '&embed' : ''}`; },
+  };
+  gui.add(actions, 'copy link');
+  gui.add(actions, 'reset');
+  if (embed) gui.hide();
+
+  window.addEventListener('keydown', (event) => {
+    if (event.target instanceof HTMLInputElement) return;
+    const mode = { w: 'translate', e: 'rotate' }[event.key.toLowerCase()];
+    if (mode === undefined) return;
+    gizmo.mode = mode;
+    gui.controllersRecursive().forEach((controller) => controller.updateDisplay());
+    stage.setGizmoMode(mode);
+  });
+
+  const readout = document.getElementById('readout');
+  let lastResult = null;
+  let urlTimer = 0;
+
+  function refresh() {
+    for (const name of Object.keys(handles)) values[name] = readHandle(name);
+    stage.scene.updateMatrixWorld();  // so scenes can map handle-local points to the world right away
+    const { rows, result } = update(values);
+    lastResult = result;
+    readout.replaceChildren(...rows.map(([label, text]) => {
+      const row = document.createElement('div');
+      row.className = 'row';
+      row.dataset.key = label;
+      const name = document.createElement('span');
+      name.textContent = label;
+      const output = document.createElement('output');
+      output.textContent = text;
+      row.append(name, output);
+      return row;
+    }));
+    stage.requestRender();
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(writeUrl, 150);
+  }
+
+  function writeUrl() {
+    history.replaceState(null, '', writeParams(id, specs, values, embed ? ['embed'] : []));
+  }
+
+  stage.onChange(() => {
+    refresh();
+    gui.controllersRecursive().forEach((controller) => controller.updateDisplay());
+  });
+  refresh();
+  writeUrl();
+
+  window.collide3dDemo = {
+    scene: id,
+    /** The library's answer behind the readout (plain data). */
+    get result() { return lastResult; },
+    /** The readout as label → text. */
+    readout: () => Object.fromEntries([...readout.children].map((row) => [row.dataset.key, row.lastChild.textContent])),
+    values: () => Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, formatParam(spec, values[name])])),
+    /** Sets parameters ({ name: value }, transforms as [x, y, z] or [x, y, z, degX, degY, degZ]) and updates. */
+    set(changes) {
+      for (const [name, value] of Object.entries(changes)) {
+        if (specs[name] === undefined) throw new Error(`scene ${id} has no parameter ${name}`);
+        if (specs[name].type === 'transform') placeHandle(name, value);
+        else values[name] = parseParam(specs[name], formatParam(specs[name], value));  // clamped as a URL value would be
+      }
+      gui.controllersRecursive().forEach((controller) => controller.updateDisplay());
+      refresh();
+      writeUrl();
+      return lastResult;
+    },
+    select: (name) => stage.select(name),
+    /** The handle the gizmo is attached to, or null. */
+    get selected() { return stage.selected; },
+    screenPosition: (name) => stage.screenPosition(name),
+    pixelSummary: () => stage.pixelSummary(),
+  };
+  document.body.dataset.ready = 'true';
+}
