@@ -10,6 +10,7 @@ command -v cmake >/dev/null || need+=(cmake)
 command -v g++ >/dev/null || need+=(g++)
 [ -d /usr/src/googletest ] || [ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev googletest)
 [ -f /usr/include/benchmark/benchmark.h ] || need+=(libbenchmark-dev)
+[ -f /usr/include/gmpxx.h ] || need+=(libgmp-dev)  # exact rationals for the native tests' reference
 [ -x /usr/bin/chromium ] || need+=(chromium)  # the demo's browser tests (tests/e2e) drive it with playwright-core
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]} (apt)"

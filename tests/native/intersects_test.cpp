@@ -567,7 +567,7 @@ TEST(IntersectsTriangleTriangle, ZeroAreaAgainstZeroArea) {
 // Triangle-triangle: the exact oracle
 
 // Closed triangles, segments and points with int64 coordinates, decided by exact integer orientation determinants.
-namespace exact {
+namespace integer {
 
 using Int = std::int64_t;
 struct P {
@@ -683,35 +683,35 @@ bool meet(const Simplex& s, const Simplex& t) {
 
 Vec3 toVec3(P p) { return {double(p.x), double(p.y), double(p.z)}; }
 
-}  // namespace exact
+}  // namespace integer
 
-exact::P randomPoint(Random& random, int lo, int hi) {
+integer::P randomPoint(Random& random, int lo, int hi) {
   return {random.integer(lo, hi), random.integer(lo, hi), random.integer(lo, hi)};
 }
 
 // Random pairs of small-integer triangles, drawn so that coplanar, touching and degenerate pairs are frequent:
 // kind 0 unconstrained, 1 both in one (generally tilted) plane, 2 sharing one or two vertices, 3 one or both
 // collinear or a point, 4 one in a plane z = k with the other's vertices at heights k - 1, k, k + 1.
-void randomTrianglePair(Random& random, int kind, exact::P (&s)[3], exact::P (&t)[3]) {
+void randomTrianglePair(Random& random, int kind, integer::P (&s)[3], integer::P (&t)[3]) {
   for (int i = 0; i < 3; ++i) s[i] = randomPoint(random, -3, 3), t[i] = randomPoint(random, -3, 3);
   if (kind == 1) {
-    exact::P origin, e1, e2;
+    integer::P origin, e1, e2;
     do {
       origin = randomPoint(random, -1, 1), e1 = randomPoint(random, -1, 1), e2 = randomPoint(random, -1, 1);
     } while (isZero(cross(e1, e2)));
     auto inPlane = [&] {
-      const exact::Int u = random.integer(-2, 2), v = random.integer(-2, 2);
-      return exact::P{origin.x + u * e1.x + v * e2.x, origin.y + u * e1.y + v * e2.y, origin.z + u * e1.z + v * e2.z};
+      const integer::Int u = random.integer(-2, 2), v = random.integer(-2, 2);
+      return integer::P{origin.x + u * e1.x + v * e2.x, origin.y + u * e1.y + v * e2.y, origin.z + u * e1.z + v * e2.z};
     };
     for (int i = 0; i < 3; ++i) s[i] = inPlane(), t[i] = inPlane();
   } else if (kind == 2) {
     const int shared = random.integer(1, 2);
     for (int i = 0; i < shared; ++i) t[random.integer(0, 2)] = s[random.integer(0, 2)];
   } else if (kind == 3) {
-    auto collinear = [&](exact::P (&v)[3]) {
-      const exact::P base = randomPoint(random, -2, 2), step = randomPoint(random, -1, 1);
-      for (exact::P& p : v) {
-        const exact::Int k = random.integer(-2, 2);
+    auto collinear = [&](integer::P (&v)[3]) {
+      const integer::P base = randomPoint(random, -2, 2), step = randomPoint(random, -1, 1);
+      for (integer::P& p : v) {
+        const integer::Int k = random.integer(-2, 2);
         p = {base.x + k * step.x, base.y + k * step.y, base.z + k * step.z};
       }
     };
@@ -719,7 +719,7 @@ void randomTrianglePair(Random& random, int kind, exact::P (&s)[3], exact::P (&t
     if (which != 1) collinear(s);
     if (which != 0) collinear(t);
   } else if (kind == 4) {
-    const exact::Int k = random.integer(-1, 1);
+    const integer::Int k = random.integer(-1, 1);
     for (int i = 0; i < 3; ++i) s[i].z = k, t[i].z = k + random.integer(-1, 1);
   }
 }
@@ -730,14 +730,14 @@ TEST(IntersectsTriangleTriangle, RandomSmallIntegerAgainstExactOracle) {
   int intersecting = 0, degenerate = 0, coplanar = 0;
   Disagreements wrong;
   for (int i = 0; i < kCases; ++i) {
-    exact::P s[3], t[3];
+    integer::P s[3], t[3];
     randomTrianglePair(random, i % 5, s, t);
-    const exact::Simplex ss = exact::reduce(s[0], s[1], s[2]), ts = exact::reduce(t[0], t[1], t[2]);
-    const bool expected = exact::meet(ss, ts);
+    const integer::Simplex ss = integer::reduce(s[0], s[1], s[2]), ts = integer::reduce(t[0], t[1], t[2]);
+    const bool expected = integer::meet(ss, ts);
     intersecting += expected;
     degenerate += ss.count < 3 || ts.count < 3;
-    coplanar += ss.count == 3 && ts.count == 3 && exact::orient3d(s[0], s[1], s[2], t[0]) == 0 &&
-                exact::orient3d(s[0], s[1], s[2], t[1]) == 0 && exact::orient3d(s[0], s[1], s[2], t[2]) == 0;
+    coplanar += ss.count == 3 && ts.count == 3 && integer::orient3d(s[0], s[1], s[2], t[0]) == 0 &&
+                integer::orient3d(s[0], s[1], s[2], t[1]) == 0 && integer::orient3d(s[0], s[1], s[2], t[2]) == 0;
     const Triangle a{toVec3(s[0]), toVec3(s[1]), toVec3(s[2])}, b{toVec3(t[0]), toVec3(t[1]), toVec3(t[2])};
     const bool ab = intersects(a, b), ba = intersects(b, a);
     if (ab != expected || ba != expected) {
@@ -1165,12 +1165,12 @@ TEST(IntersectsByCast, RandomSegmentsAgainstExactTriangleOracle) {
   int intersecting = 0;
   Disagreements wrong;
   for (int i = 0; i < 100000; ++i) {
-    exact::P s[3], t[3];
+    integer::P s[3], t[3];
     randomTrianglePair(random, i % 5, s, t);
     if (i % 7 == 0) s[1] = s[0];
-    const exact::Simplex segment = s[0] == s[1] ? exact::Simplex{1, {s[0], s[0], s[0]}}
-                                                : exact::Simplex{2, {s[0], s[1], s[1]}};
-    const bool expected = exact::meet(segment, exact::reduce(t[0], t[1], t[2]));
+    const integer::Simplex segment = s[0] == s[1] ? integer::Simplex{1, {s[0], s[0], s[0]}}
+                                                : integer::Simplex{2, {s[0], s[1], s[1]}};
+    const bool expected = integer::meet(segment, integer::reduce(t[0], t[1], t[2]));
     intersecting += expected;
     const Segment caster{toVec3(s[0]), toVec3(s[1])};
     const Triangle target{toVec3(t[0]), toVec3(t[1]), toVec3(t[2])};

@@ -2,6 +2,7 @@
 // out of, i.e. a, b, c counter-clockwise seen from the front, as in three.js. Zero area is valid: it is then the
 // segment between its two farthest vertices, or a point.
 #pragma once
+#include "collide3d/math/predicates.h"
 #include "collide3d/math/vec3.h"
 #include "collide3d/shapes/casters.h"
 #include "collide3d/shapes/shape_type.h"
@@ -23,20 +24,35 @@ struct Triangle {
 
 inline bool validate(const Triangle&, Problem&) { return true; }
 
-// The unnormalised face normal (b - a) x (c - a); zero exactly when the triangle has no area.
+// The unnormalised face normal (b - a) x (c - a), rounded.
 constexpr Vec3 faceNormal(const Triangle& t) { return cross(t.b - t.a, t.c - t.a); }
+
+// Whether the triangle has no area, decided exactly (its rounded normal can be 0 for a sliver, or not for a
+// straight line).
+inline bool degenerate(const Triangle& t) { return collinear(t.a, t.b, t.c); }
 
 constexpr Vec3 vertex(const Triangle& t, int i) { return i == 0 ? t.a : i == 1 ? t.b : t.c; }
 
-// A zero-area triangle as the segment it covers: its longest edge, as vertex indices (the third vertex lies on it).
+// A zero-area triangle as the segment it covers, as vertex indices: the vertices with the least and the greatest
+// coordinate along the axis where they spread most. Comparing coordinates is exact, so for collinear vertices the
+// third lies on that edge.
 struct Edge {
   int from, to;
 };
 inline Edge coveringEdge(const Triangle& t) {
-  const double ab = lengthSquared(t.b - t.a), bc = lengthSquared(t.c - t.b), ca = lengthSquared(t.a - t.c);
-  if (ab >= bc && ab >= ca) return {0, 1};
-  if (bc >= ca) return {1, 2};
-  return {2, 0};
+  int axis = 0;
+  double widest = -1;
+  for (int k = 0; k < 3; ++k) {
+    const double lo = std::fmin(component(t.a, k), std::fmin(component(t.b, k), component(t.c, k)));
+    const double hi = std::fmax(component(t.a, k), std::fmax(component(t.b, k), component(t.c, k)));
+    if (hi - lo > widest) widest = hi - lo, axis = k;
+  }
+  int from = 0, to = 0;
+  for (int i = 1; i < 3; ++i) {
+    if (component(vertex(t, i), axis) < component(vertex(t, from), axis)) from = i;
+    if (component(vertex(t, i), axis) > component(vertex(t, to), axis)) to = i;
+  }
+  return from == to ? Edge{0, 1} : Edge{from, to};  // all three coincide along every axis: a point
 }
 inline Segment coveringSegment(const Triangle& t) {
   const Edge edge = coveringEdge(t);

@@ -7,6 +7,7 @@
 //   the predicates say the triangles touch, the touching point is the midpoint of the two nearest ends.
 // - a zero-area triangle is the segment it covers: the part of that segment inside the other triangle.
 #pragma once
+#include <limits>
 #include <optional>
 
 #include "collide3d/math/predicates.h"
@@ -29,10 +30,17 @@ inline std::optional<IntersectionSet> segmentInside(const Segment& s, const Tria
   return IntersectionSet::segment(pointOf(caster, span.enter), pointOf(caster, span.exit));
 }
 
+// Where t crosses the other's plane: its vertices' exact sides decide, their rounded signed volumes place the
+// crossing points (with the exact sign, where rounding gave the other one).
 inline std::optional<IntersectionSet> cutBy(const Triangle& t, const Triangle& other) {
   const Vec3 v[3] = {t.a, t.b, t.c};
-  const double d[3] = {orient3d(other.a, other.b, other.c, t.a), orient3d(other.a, other.b, other.c, t.b),
-                       orient3d(other.a, other.b, other.c, t.c)};
+  const Vec3 normal = faceNormal(other);
+  double d[3];
+  for (int i = 0; i < 3; ++i) {
+    const int side = orient3d(other.a, other.b, other.c, v[i]);
+    const double volume = dot(normal, v[i] - other.a);
+    d[i] = sign(volume) == side ? volume : side * std::numeric_limits<double>::denorm_min();
+  }
   return triangleCut(v, d);
 }
 
@@ -44,8 +52,8 @@ inline std::optional<IntersectionSet> intersection(const Triangle& first, const 
   Triangle t1 = canonical(first), t2 = canonical(second);
   if (canonicallyLess(t2, t1)) std::swap(t1, t2);
   if (!intersectsCanonical(t1, t2)) return std::nullopt;
-  if (isZero(faceNormal(t1))) return segmentInside(coveringSegment(t1), t2);
-  if (isZero(faceNormal(t2))) return segmentInside(coveringSegment(t2), t1);
+  if (degenerate(t1)) return segmentInside(coveringSegment(t1), t2);
+  if (degenerate(t2)) return segmentInside(coveringSegment(t2), t1);
   // Neither triangle lies strictly on one side of the other's plane (intersectsCanonical checked those very signs),
   // so both cuts exist; either being coplanar is intersectsCanonical's coplanar case.
   const auto cut1 = cutBy(t1, t2), cut2 = cutBy(t2, t1);

@@ -1,6 +1,6 @@
-// Two closed triangles, decided by orientation predicates only (Devillers & Guigue 2002, "Faster Triangle-Triangle
-// Intersection Tests", INRIA RR-4488), so touching at a vertex or along an edge is decided by signs, not by
-// computed intersection points:
+// Two closed triangles, decided by exact orientation predicates only (Devillers & Guigue 2002, "Faster
+// Triangle-Triangle Intersection Tests", INRIA RR-4488), so touching at a vertex or along an edge is decided by
+// exact signs, not by computed intersection points:
 // 1. If all vertices of one triangle are strictly on one side of the other's plane: disjoint.
 // 2. If all are on the plane: coplanar; decided in 2D (edge crossings or containment).
 // 3. Otherwise each triangle is rotated so its first vertex is the apex — alone on its side of the other's plane
@@ -9,9 +9,9 @@
 //    edge pr, both on the planes' common line, and the segments overlap iff
 //    orient3d(p1, q1, p2, q2) <= 0 and orient3d(p1, r1, r2, p2) <= 0.
 // A zero-area triangle is the segment it covers (or a point), tested as a caster against the other.
-// Both triangles are first put in a canonical vertex order and the pair in a canonical order, so every vertex order
-// and both argument orders run the very same arithmetic: the answer cannot depend on them, even where rounding
-// decides it.
+// The signs are exact (predicates.h), so the answer is the exact one for the given doubles, in any vertex order and
+// argument order. Both triangles are still put in a canonical vertex order and the pair in a canonical order, so
+// that intersection() builds its set from the very same decisions.
 #pragma once
 #include <utility>
 
@@ -61,7 +61,7 @@ inline void reverse(Ordered& t) {
 
 inline Ordered against(const Triangle& t, const Triangle& plane) {
   Ordered o{{t.a, t.b, t.c}, {}};
-  for (int i = 0; i < 3; ++i) o.side[i] = sign(orient3d(plane.a, plane.b, plane.c, o.v[i]));
+  for (int i = 0; i < 3; ++i) o.side[i] = orient3d(plane.a, plane.b, plane.c, o.v[i]);
   return o;
 }
 
@@ -73,8 +73,8 @@ inline bool allStrictlyOneSide(const Ordered& t) {
 
 // Closed 2D segments pq and rs meet (Cormen et al., Introduction to Algorithms §33.1).
 inline bool segmentsMeet2d(Vec2 p, Vec2 q, Vec2 r, Vec2 s) {
-  const int o1 = sign(orient2d(p, q, r)), o2 = sign(orient2d(p, q, s));
-  const int o3 = sign(orient2d(r, s, p)), o4 = sign(orient2d(r, s, q));
+  const int o1 = orient2d(p, q, r), o2 = orient2d(p, q, s);
+  const int o3 = orient2d(r, s, p), o4 = orient2d(r, s, q);
   if (o1 * o2 > 0 || o3 * o4 > 0) return false;
   if (o1 != 0 || o2 != 0 || o3 != 0 || o4 != 0) return true;
   // Collinear: the segments overlap iff their extents overlap on both coordinates.
@@ -86,13 +86,14 @@ inline bool segmentsMeet2d(Vec2 p, Vec2 q, Vec2 r, Vec2 s) {
 
 // p in the closed 2D triangle abc, of either orientation.
 inline bool insideTriangle2d(Vec2 p, Vec2 a, Vec2 b, Vec2 c) {
-  const int s0 = sign(orient2d(a, b, p)), s1 = sign(orient2d(b, c, p)), s2 = sign(orient2d(c, a, p));
+  const int s0 = orient2d(a, b, p), s1 = orient2d(b, c, p), s2 = orient2d(c, a, p);
   return (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0);
 }
 
-// Two non-degenerate triangles in one plane with normal n.
-inline bool coplanarIntersect(const Triangle& t1, const Triangle& t2, Vec3 n) {
-  const int axis = dominantAxis(n);
+// Two non-degenerate triangles in one plane, compared in a coordinate plane onto which that plane projects
+// one-to-one.
+inline bool coplanarIntersect(const Triangle& t1, const Triangle& t2) {
+  const int axis = projectionAxis(t1.a, t1.b, t1.c);
   const Vec2 a[3] = {dropAxis(t1.a, axis), dropAxis(t1.b, axis), dropAxis(t1.c, axis)};
   const Vec2 b[3] = {dropAxis(t2.a, axis), dropAxis(t2.b, axis), dropAxis(t2.c, axis)};
   for (int i = 0; i < 3; ++i) {
@@ -123,15 +124,14 @@ inline bool canonicallyLess(const Triangle& s, const Triangle& t) {
 }
 
 inline bool intersectsCanonical(const Triangle& t1, const Triangle& t2) {
-  if (isZero(faceNormal(t1))) return raycast(toCaster(coveringSegment(t1)), t2, {}).has_value();
-  if (isZero(faceNormal(t2))) return raycast(toCaster(coveringSegment(t2)), t1, {}).has_value();
+  if (degenerate(t1)) return raycast(toCaster(coveringSegment(t1)), t2, {}).has_value();
+  if (degenerate(t2)) return raycast(toCaster(coveringSegment(t2)), t1, {}).has_value();
 
   Ordered a = against(t1, t2);
   if (allStrictlyOneSide(a)) return false;
   Ordered b = against(t2, t1);
   if (allStrictlyOneSide(b)) return false;
-  // Coplanar when either triangle lies in the other's plane: rounding can say so one way and not the other.
-  if (allOnThePlane(a) || allOnThePlane(b)) return coplanarIntersect(t1, t2, faceNormal(t1));
+  if (allOnThePlane(a)) return coplanarIntersect(t1, t2);
 
   if (rotateToApex(a)) reverse(b);
   if (rotateToApex(b)) reverse(a);

@@ -1,0 +1,103 @@
+// The exact sign of a polynomial in double inputs, at about the cost of evaluating it in doubles.
+// A predicate is written once, as a generic lambda of its inputs (doubles, or 3-vectors as V3) using only +, -, *
+// and unary minus. filteredSign() evaluates it three ways from that one text:
+//   - in doubles: the approximate value;
+//   - on Magnitude (absolute values, - as +): the sum of the absolute values of its monomials, P;
+//   - on Depth (types only, at compile time): h, the most operations on any path from an input to the result.
+// Every operation rounds by a factor (1 + δ), |δ| <= u = 2^-53, and each monomial passes through at most h of them,
+// so |value - exact| <= γ_h P with γ_h = h u / (1 - h u) (Higham, "Accuracy and Stability of Numerical Algorithms",
+// §3.1); the bound used, 2 (h + 1) u P, also covers the rounding of P itself. When the approximate value is
+// further than that from 0 its sign is the exact sign; otherwise the polynomial is evaluated again on Dyadic,
+// exactly (the scheme of Shewchuk 1997, "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric
+// Predicates": a floating-point filter in front of exact arithmetic). Values so small that underflow could matter
+// (below 2^-960) always go the exact way; overflowing ones too (their bound is infinite).
+#pragma once
+#include <cmath>
+#include <type_traits>
+
+#include "collide3d/math/exact/dyadic.h"
+#include "collide3d/math/vec3.h"
+
+namespace c3d::exact {
+
+// A 3-vector of any number type, so predicates can be written with vectors.
+template <class T>
+struct V3 {
+  T x, y, z;
+};
+
+template <class A, class B>
+auto operator+(const V3<A>& a, const V3<B>& b) {
+  return V3<decltype(a.x + b.x)>{a.x + b.x, a.y + b.y, a.z + b.z};
+}
+template <class A, class B>
+auto operator-(const V3<A>& a, const V3<B>& b) {
+  return V3<decltype(a.x - b.x)>{a.x - b.x, a.y - b.y, a.z - b.z};
+}
+template <class A, class B>
+auto dot(const V3<A>& a, const V3<B>& b) {
+  return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+template <class A, class B>
+auto cross(const V3<A>& a, const V3<B>& b) {
+  return V3<decltype(a.y * b.z - a.z * b.y)>{a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+template <class A, class S>
+auto scaled(const V3<A>& a, const S& s) {
+  return V3<decltype(a.x * s)>{a.x * s, a.y * s, a.z * s};
+}
+
+// Absolute values, with subtraction turned into addition: evaluates a polynomial's sum of absolute monomials.
+struct Magnitude {
+  double value;
+  friend Magnitude operator+(Magnitude a, Magnitude b) { return {a.value + b.value}; }
+  friend Magnitude operator-(Magnitude a, Magnitude b) { return {a.value + b.value}; }
+  friend Magnitude operator*(Magnitude a, Magnitude b) { return {a.value * b.value}; }
+  friend Magnitude operator-(Magnitude a) { return a; }
+};
+
+// The number of rounded operations on the longest path to a value, carried in the type.
+template <int D>
+struct Depth {
+  static constexpr int kValue = D;
+};
+template <int A, int B>
+Depth<(A > B ? A : B) + 1> operator+(Depth<A>, Depth<B>) { return {}; }
+template <int A, int B>
+Depth<(A > B ? A : B) + 1> operator-(Depth<A>, Depth<B>) { return {}; }
+template <int A, int B>
+Depth<(A > B ? A : B) + 1> operator*(Depth<A>, Depth<B>) { return {}; }
+template <int A>
+Depth<A> operator-(Depth<A>) { return {}; }
+
+// An input in the number type T.
+template <class T>
+T lift(double x) {
+  if constexpr (std::is_same_v<T, Magnitude>) {
+    return {std::fabs(x)};
+  } else if constexpr (std::is_same_v<T, Depth<0>>) {
+    return {};
+  } else {
+    return T(x);
+  }
+}
+template <class T>
+V3<T> lift(Vec3 v) {
+  return {lift<T>(v.x), lift<T>(v.y), lift<T>(v.z)};
+}
+
+// The exact sign (-1, 0 or 1) of predicate(inputs...), inputs being doubles or Vec3s.
+template <class Predicate, class... Inputs>
+int filteredSign(const Predicate& predicate, const Inputs&... inputs) {
+  constexpr int depth = decltype(predicate(lift<Depth<0>>(inputs)...))::kValue;
+  constexpr double u = 0x1p-53;
+  constexpr double kFactor = 2 * (depth + 1) * u;
+  constexpr double kUnderflow = 0x1p-960;
+  const double value = predicate(inputs...);
+  const double bound = kFactor * predicate(lift<Magnitude>(inputs)...).value + kUnderflow;
+  if (value > bound) return 1;
+  if (value < -bound) return -1;
+  return predicate(lift<Dyadic>(inputs)...).sign();
+}
+
+}  // namespace c3d::exact

@@ -1,0 +1,150 @@
+// The exact arithmetic and the filtered predicates against GMP's exact rationals (a double is exactly an mpq):
+// sums and products of doubles over the whole range of magnitudes, subnormals included, and the signs of orient2d / orient3d
+// on random inputs, on points made coplanar or collinear by construction (where the filter must give way to the
+// exact path), and on their ulp-nudged neighbours.
+#include <gmpxx.h>
+
+#include <cmath>
+#include <vector>
+
+#include "collide3d/math/exact/dyadic.h"
+#include "collide3d/math/exact/filtered_sign.h"
+#include "collide3d/math/predicates.h"
+#include "test_support.h"
+
+namespace c3d {
+namespace {
+
+using testing::Random;
+
+mpq_class q(double x) { return mpq_class(x); }
+int sgn(const mpq_class& x) { return ::sgn(x); }
+
+int referenceOrient3d(Vec3 a, Vec3 b, Vec3 c, Vec3 d) {
+  const mpq_class bx = q(b.x) - q(a.x), by = q(b.y) - q(a.y), bz = q(b.z) - q(a.z);
+  const mpq_class cx = q(c.x) - q(a.x), cy = q(c.y) - q(a.y), cz = q(c.z) - q(a.z);
+  const mpq_class dx = q(d.x) - q(a.x), dy = q(d.y) - q(a.y), dz = q(d.z) - q(a.z);
+  return sgn((by * cz - bz * cy) * dx + (bz * cx - bx * cz) * dy + (bx * cy - by * cx) * dz);
+}
+
+int referenceOrient2d(Vec2 a, Vec2 b, Vec2 c) {
+  return sgn((q(b.x) - q(a.x)) * (q(c.y) - q(a.y)) - (q(b.y) - q(a.y)) * (q(c.x) - q(a.x)));
+}
+
+// A double of random sign, significand and binary exponent in [lo, hi].
+double wide(Random& random, int lo, int hi) {
+  return std::ldexp(random.uniform(-1, 1), random.integer(lo, hi));
+}
+
+TEST(Dyadic, SumsAndProductsOfDoublesAreExact) {
+  Random random(1);
+  for (int i = 0; i < 20000; ++i) {
+    double x[6];
+    for (double& v : x) v = i % 10 == 0 ? std::ldexp(random.uniform(-1, 1), -1074 + random.integer(0, 60)) : wide(random, -1000, 1000);
+    // A polynomial whose terms differ wildly in magnitude, and its exact value minus each term's rational.
+    const exact::Dyadic e = exact::Dyadic(x[0]) * x[1] - exact::Dyadic(x[2]) * x[3] * x[4] + x[5];
+    const mpq_class r = q(x[0]) * q(x[1]) - q(x[2]) * q(x[3]) * q(x[4]) + q(x[5]);
+    ASSERT_EQ(e.sign(), sgn(r)) << i;
+  }
+}
+
+TEST(Dyadic, CancellationToZeroAndToTheLastBit) {
+  Random random(2);
+  for (int i = 0; i < 20000; ++i) {
+    const double a = wide(random, -100, 100), b = wide(random, -100, 100);
+    const double nudge = std::nextafter(b, 2 * b);
+    // a * b - b * a is 0; a * nudge - b * a has the sign of a * (nudge - b).
+    EXPECT_EQ((exact::Dyadic(a) * b - exact::Dyadic(b) * a).sign(), 0);
+    const int expected = sgn(q(a) * (q(nudge) - q(b)));
+    ASSERT_EQ((exact::Dyadic(a) * nudge - exact::Dyadic(b) * a).sign(), expected) << i;
+  }
+}
+
+TEST(FilteredSign, DepthIsCountedFromTheExpression) {
+  auto orient = [](const auto& ax, const auto& ay, const auto& bx, const auto& by, const auto& cx, const auto& cy) {
+    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  };
+  using D = exact::Depth<0>;
+  EXPECT_EQ(decltype(orient(D{}, D{}, D{}, D{}, D{}, D{}))::kValue, 3);
+}
+
+// A point on the plane abc up to rounding: a + s (b - a) + t (c - a), rounded, then possibly nudged by ulps.
+Vec3 nearPlane(Random& random, Vec3 a, Vec3 b, Vec3 c, int nudges) {
+  const double s = random.uniform(-2, 2), t = random.uniform(-2, 2);
+  Vec3 p = a + (b - a) * s + (c - a) * t;
+  for (int k = 0; k < nudges; ++k) {
+    double* coordinate = k % 3 == 0 ? &p.x : k % 3 == 1 ? &p.y : &p.z;
+    *coordinate = std::nextafter(*coordinate, random.integer(0, 1) ? INFINITY : -INFINITY);
+  }
+  return p;
+}
+
+TEST(Orient3d, AgreesWithExactRationals) {
+  Random random(3);
+  int zeros = 0, filtered = 0;
+  for (int i = 0; i < 100000; ++i) {
+    const double scale = std::ldexp(1.0, random.integer(-30, 30));
+    const Vec3 a = random.vector(-1, 1) * scale, b = random.vector(-1, 1) * scale, c = random.vector(-1, 1) * scale;
+    Vec3 d;
+    switch (i % 4) {
+      case 0: d = random.vector(-1, 1) * scale; break;
+      case 1: d = nearPlane(random, a, b, c, 0); break;
+      case 2: d = nearPlane(random, a, b, c, random.integer(1, 3)); break;
+      default: d = random.integer(0, 1) ? a : (random.integer(0, 1) ? b : c); break;  // a repeated vertex
+    }
+    const int expected = referenceOrient3d(a, b, c, d);
+    zeros += expected == 0;
+    ASSERT_EQ(orient3d(a, b, c, d), expected) << i;
+    // Every vertex order: even permutations keep the sign, odd ones flip it.
+    ASSERT_EQ(orient3d(b, c, a, d), expected);
+    ASSERT_EQ(orient3d(b, a, c, d), -expected);
+    filtered += std::fabs(dot(cross(b - a, c - a), d - a)) > 1e-10 * scale * scale * scale;
+  }
+  EXPECT_GE(zeros, 25000);   // the repeated vertices, and constructed points that happen to land exactly
+  EXPECT_GT(filtered, 20000);
+}
+
+TEST(Orient2d, AgreesWithExactRationals) {
+  Random random(4);
+  int zeros = 0;
+  for (int i = 0; i < 100000; ++i) {
+    const double scale = std::ldexp(1.0, random.integer(-40, 40));
+    const Vec2 a{random.uniform(-1, 1) * scale, random.uniform(-1, 1) * scale};
+    const Vec2 b{random.uniform(-1, 1) * scale, random.uniform(-1, 1) * scale};
+    const double t = i % 3 == 0 ? random.integer(-3, 3) : random.uniform(-2, 2);
+    Vec2 c{a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)};  // collinear up to rounding (exactly, often, for integer t)
+    if (i % 2) c.y = std::nextafter(c.y, INFINITY);
+    const int expected = referenceOrient2d(a, b, c);
+    zeros += expected == 0;
+    ASSERT_EQ(orient2d(a, b, c), expected) << i;
+    ASSERT_EQ(orient2d(b, a, c), -expected);
+  }
+  EXPECT_GT(zeros, 1000);
+}
+
+TEST(Orient3d, IntegerBoundaryCasesAtHugeAndTinyScales) {
+  // Four coplanar integer points, scaled by powers of two (exact), then each coordinate nudged by one ulp.
+  Random random(5);
+  for (int scaleExponent : {-27, 0, 27}) {  // about 1e-8, 1, 1e8
+    const double scale = std::ldexp(1.0, scaleExponent);
+    for (int i = 0; i < 5000; ++i) {
+      const Vec3 a = random.integerVector(-50, 50) * scale, b = random.integerVector(-50, 50) * scale;
+      const Vec3 c = random.integerVector(-50, 50) * scale;
+      const int s = random.integer(-3, 3), t = random.integer(-3, 3);
+      Vec3 d = a + (b - a) * s + (c - a) * t;  // exact: small integers times a power of two
+      ASSERT_EQ(orient3d(a, b, c, d), referenceOrient3d(a, b, c, d));
+      ASSERT_EQ(referenceOrient3d(a, b, c, d), 0);
+      for (int axis = 0; axis < 3; ++axis) {
+        for (double direction : {INFINITY, -INFINITY}) {
+          Vec3 e = d;
+          double* coordinate = axis == 0 ? &e.x : axis == 1 ? &e.y : &e.z;
+          *coordinate = std::nextafter(*coordinate, direction);
+          ASSERT_EQ(orient3d(a, b, c, e), referenceOrient3d(a, b, c, e));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace c3d
