@@ -1,4 +1,4 @@
-// classify(plane, shape) and planeRange for every shape a plane classifies: ranges derived by hand on small exact
+// classify(plane, shape) and the exact side decisions for every shape a plane classifies: ranges derived by hand on small exact
 // inputs, touching (which counts as intersecting), strictly front and back, the epsilon slab (in distance units, so
 // scaled by |normal|), degenerate shapes, frustum-style culling of boxes, and for the curved shapes and oriented boxes
 // agreement with independent computations (the support function written another way, dense boundary sampling).
@@ -15,10 +15,40 @@ namespace {
 // +1 in z adds 12 to its scaled distance.
 const Plane kTilted{{3, 4, 12}, -47};
 
-::testing::AssertionResult rangeIs(PlaneRange range, double lo, double hi) {
-  if (range.lo == lo && range.hi == hi) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "range [" << range.lo << ", " << range.hi << "], expected [" << lo << ", "
-                                       << hi << "]";
+// The interval of n.p + d over a shape's points, as the exact decisions see it.
+struct Range {
+  double lo, hi;
+};
+
+// Whether min over the shape of n.p + d is exactly lo: the plane moved to constant d - lo still touches the shape,
+// and moved any further (the next double) clears it. For lo = -infinity, not even a far move clears it.
+template <class Shape>
+bool lowestIs(const Plane& plane, const Shape& shape, double lo) {
+  if (lo == -kInfinity) return !above(Plane{plane.normal, 1e300}, shape, 0);
+  const double moved = plane.constant - lo;  // exact for the small numbers of these tests
+  return !above(Plane{plane.normal, moved}, shape, 0) &&
+         above(Plane{plane.normal, std::nextafter(moved, kInfinity)}, shape, 0);
+}
+
+template <class Shape>
+::testing::AssertionResult rangeIs(const Plane& plane, const Shape& shape, double lo, double hi) {
+  if (lowestIs(plane, shape, lo) && lowestIs(flipped(plane), shape, -hi)) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "range is not [" << lo << ", " << hi << "]";
+}
+
+// The range found from the exact decisions by bisection on the plane's constant (to about 1e-13 relative): the
+// smallest constant c for which every point has n.p + c > 0 is -min(n.p).
+template <class Shape>
+Range bisectedRange(const Plane& plane, const Shape& shape) {
+  auto lowest = [&](const Plane& p) {
+    double touching = -1e4, clear = 1e4;
+    for (int step = 0; step < 200 && std::nextafter(touching, clear) != clear; ++step) {
+      const double middle = 0.5 * (touching + clear);
+      (above(Plane{p.normal, middle}, shape, 0) ? clear : touching) = middle;
+    }
+    return p.constant - clear;
+  };
+  return {lowest(plane), -lowest(flipped(plane))};
 }
 
 Mat3 fromColumns(Vec3 x, Vec3 y, Vec3 z) {
@@ -31,9 +61,9 @@ Mat3 fromColumns(Vec3 x, Vec3 y, Vec3 z) {
 // A quarter turn about +z: local x -> world y, local y -> world -x, local z -> world z. Exact.
 const Mat3 kQuarterTurnZ = fromColumns({0, 1, 0}, {-1, 0, 0}, {0, 0, 1});
 
-// The range of scaledDistance over sample points of a shape: an inner bound of its true PlaneRange.
-PlaneRange sampledRange(const Plane& plane, const std::vector<Vec3>& points) {
-  PlaneRange r{kInfinity, -kInfinity};
+// The range of scaledDistance over sample points of a shape: an inner bound of its true Range.
+Range sampledRange(const Plane& plane, const std::vector<Vec3>& points) {
+  Range r{kInfinity, -kInfinity};
   for (Vec3 p : points)
     r.lo = std::min(r.lo, scaledDistance(plane, p)), r.hi = std::max(r.hi, scaledDistance(plane, p));
   return r;
@@ -41,7 +71,7 @@ PlaneRange sampledRange(const Plane& plane, const std::vector<Vec3>& points) {
 
 // The exact range contains the sampled one (up to rounding, `tolerance`) and exceeds it by at most the sampling
 // error `gap` at either end.
-void expectCoversSamples(PlaneRange range, PlaneRange sampled, double gap, double tolerance) {
+void expectCoversSamples(Range range, Range sampled, double gap, double tolerance) {
   EXPECT_LE(range.lo, sampled.lo + tolerance);
   EXPECT_GE(range.lo, sampled.lo - gap - tolerance);
   EXPECT_GE(range.hi, sampled.hi - tolerance);
@@ -89,14 +119,14 @@ Plane randomPlane(testing::Random& random) {
 // ---- point ----
 
 TEST(ClassifyPoint, OnPlaneWithNonUnitNormalIsIntersecting) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Point{{1, 2, 3}}), 0, 0));
+  EXPECT_TRUE(rangeIs(kTilted, Point{{1, 2, 3}}, 0, 0));
   EXPECT_EQ(classify(kTilted, Point{{1, 2, 3}}), Side::Intersecting);
 }
 
 TEST(ClassifyPoint, StrictlyFrontAndBack) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Point{{1, 2, 4}}), 12, 12));
+  EXPECT_TRUE(rangeIs(kTilted, Point{{1, 2, 4}}, 12, 12));
   EXPECT_EQ(classify(kTilted, Point{{1, 2, 4}}), Side::Front);
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Point{{1, 2, 2}}), -12, -12));
+  EXPECT_TRUE(rangeIs(kTilted, Point{{1, 2, 2}}, -12, -12));
   EXPECT_EQ(classify(kTilted, Point{{1, 2, 2}}), Side::Back);
   // Scaling the plane's equation changes neither the plane nor the answer.
   EXPECT_EQ(classify(Plane{{-6, -8, -24}, 94}, Point{{1, 2, 4}}), Side::Back);
@@ -124,7 +154,7 @@ TEST(ClassifyEpsilon, SlabHalfThicknessIsInDistanceUnits) {
 TEST(ClassifyEpsilon, AppliesToTheShapesNearestPoint) {
   // Sphere: center (1, 2, 4.625) is at scaled distance 12 * 1.625 = 19.5, distance 1.5; radius 1 leaves 0.5.
   const Sphere sphere{{1, 2, 4.625}, 1};
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, sphere), 6.5, 32.5));
+  EXPECT_TRUE(rangeIs(kTilted, sphere, 6.5, 32.5));
   EXPECT_EQ(classify(kTilted, sphere), Side::Front);
   EXPECT_EQ(classify(kTilted, sphere, {0.5}), Side::Intersecting);
   EXPECT_EQ(classify(kTilted, sphere, {0.49}), Side::Front);
@@ -132,7 +162,7 @@ TEST(ClassifyEpsilon, AppliesToTheShapesNearestPoint) {
   // distance 6.5 (distance 0.5) from 3x + 4y + 12z - 40.5 = 0.
   const Aabb box{{1, 2, 3}, {2, 3, 4}};
   const Plane plane{{3, 4, 12}, -40.5};
-  EXPECT_TRUE(rangeIs(planeRange(plane, box), 6.5, 6.5 + 3 + 4 + 12));
+  EXPECT_TRUE(rangeIs(plane, box, 6.5, 6.5 + 3 + 4 + 12));
   EXPECT_EQ(classify(plane, box, {0.5}), Side::Intersecting);
   EXPECT_EQ(classify(plane, box, {0.49}), Side::Front);
   // Behind the flipped plane by the same amount.
@@ -144,55 +174,55 @@ TEST(ClassifyEpsilon, AppliesToTheShapesNearestPoint) {
 // ---- casters ----
 
 TEST(ClassifySegment, RangeOfItsEndpoints) {
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{0, 0, 2}, 0}, Segment{{0, 0, -1}, {0, 0, 1}}), -2, 2));
+  EXPECT_TRUE(rangeIs(Plane{{0, 0, 2}, 0}, Segment{{0, 0, -1}, {0, 0, 1}}, -2, 2));
   EXPECT_EQ(classify(Plane{{0, 0, 2}, 0}, Segment{{0, 0, -1}, {0, 0, 1}}), Side::Intersecting);
   // Touching at its start, d = 0 and 24.
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Segment{{1, 2, 3}, {1, 2, 5}}), 0, 24));
+  EXPECT_TRUE(rangeIs(kTilted, Segment{{1, 2, 3}, {1, 2, 5}}, 0, 24));
   EXPECT_EQ(classify(kTilted, Segment{{1, 2, 3}, {1, 2, 5}}), Side::Intersecting);
   EXPECT_EQ(classify(kTilted, Segment{{1, 2, 5}, {1, 2, 3}}), Side::Intersecting);
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Segment{{1, 2, 5}, {1, 2, 4}}), 12, 24));
+  EXPECT_TRUE(rangeIs(kTilted, Segment{{1, 2, 5}, {1, 2, 4}}, 12, 24));
   EXPECT_EQ(classify(kTilted, Segment{{1, 2, 5}, {1, 2, 4}}), Side::Front);
   EXPECT_EQ(classify(kTilted, Segment{{1, 2, 1}, {1, 2, 2}}), Side::Back);
 }
 
 TEST(ClassifySegment, ZeroLengthIsAPoint) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Segment{{1, 2, 4}, {1, 2, 4}}), 12, 12));
+  EXPECT_TRUE(rangeIs(kTilted, Segment{{1, 2, 4}, {1, 2, 4}}, 12, 12));
   EXPECT_EQ(classify(kTilted, Segment{{1, 2, 4}, {1, 2, 4}}), Side::Front);
   EXPECT_EQ(classify(kTilted, Segment{{1, 2, 3}, {1, 2, 3}}), Side::Intersecting);
 }
 
 // (4, -3, 0) is perpendicular to kTilted's normal; (0, 0, 1) moves away from it at rate 12.
 TEST(ClassifyRay, ExtendsToInfinityOnlyTowardsItsDirection) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Ray{{1, 2, 4}, {0, 0, 1}}), 12, kInfinity));
+  EXPECT_TRUE(rangeIs(kTilted, Ray{{1, 2, 4}, {0, 0, 1}}, 12, kInfinity));
   EXPECT_EQ(classify(kTilted, Ray{{1, 2, 4}, {0, 0, 1}}), Side::Front);
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Ray{{1, 2, 4}, {0, 0, -1}}), -kInfinity, 12));
+  EXPECT_TRUE(rangeIs(kTilted, Ray{{1, 2, 4}, {0, 0, -1}}, -kInfinity, 12));
   EXPECT_EQ(classify(kTilted, Ray{{1, 2, 4}, {0, 0, -1}}), Side::Intersecting);
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Ray{{1, 2, 2}, {0, 0, -1}}), -kInfinity, -12));
+  EXPECT_TRUE(rangeIs(kTilted, Ray{{1, 2, 2}, {0, 0, -1}}, -kInfinity, -12));
   EXPECT_EQ(classify(kTilted, Ray{{1, 2, 2}, {0, 0, -1}}), Side::Back);
   EXPECT_EQ(classify(kTilted, Ray{{1, 2, 2}, {0, 0, 1}}), Side::Intersecting);
 }
 
 TEST(ClassifyRay, ParallelStaysAtItsOriginsDistance) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Ray{{1, 2, 4}, {4, -3, 0}}), 12, 12));
+  EXPECT_TRUE(rangeIs(kTilted, Ray{{1, 2, 4}, {4, -3, 0}}, 12, 12));
   EXPECT_EQ(classify(kTilted, Ray{{1, 2, 4}, {4, -3, 0}}), Side::Front);
   EXPECT_EQ(classify(kTilted, Ray{{1, 2, 2}, {-4, 3, 0}}), Side::Back);
   EXPECT_EQ(classify(kTilted, Ray{{1, 2, 3}, {4, -3, 0}}), Side::Intersecting);
 }
 
 TEST(ClassifyRay, StartingOnThePlaneAndLeavingTouchesIt) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Ray{{1, 2, 3}, {0, 0, 1}}), 0, kInfinity));
+  EXPECT_TRUE(rangeIs(kTilted, Ray{{1, 2, 3}, {0, 0, 1}}, 0, kInfinity));
   EXPECT_EQ(classify(kTilted, Ray{{1, 2, 3}, {0, 0, 1}}), Side::Intersecting);
   EXPECT_EQ(classify(kTilted, Ray{{1, 2, 3}, {0, 0, -1}}), Side::Intersecting);
 }
 
 TEST(ClassifyLine, CrossesEveryPlaneItIsNotParallelTo) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Line{{100, 100, 100}, {0, 0, 1}}), -kInfinity, kInfinity));
+  EXPECT_TRUE(rangeIs(kTilted, Line{{100, 100, 100}, {0, 0, 1}}, -kInfinity, kInfinity));
   EXPECT_EQ(classify(kTilted, Line{{100, 100, 100}, {0, 0, 1}}), Side::Intersecting);
   EXPECT_EQ(classify(kTilted, Line{{100, 100, 100}, {4, -3, 1e-9}}), Side::Intersecting);
 }
 
 TEST(ClassifyLine, ParallelIsFrontBackOrInThePlane) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Line{{1, 2, 4}, {4, -3, 0}}), 12, 12));
+  EXPECT_TRUE(rangeIs(kTilted, Line{{1, 2, 4}, {4, -3, 0}}, 12, 12));
   EXPECT_EQ(classify(kTilted, Line{{1, 2, 4}, {4, -3, 0}}), Side::Front);
   EXPECT_EQ(classify(kTilted, Line{{1, 2, 2}, {4, -3, 0}}), Side::Back);
   EXPECT_EQ(classify(kTilted, Line{{1, 2, 3}, {4, -3, 0}}), Side::Intersecting);
@@ -202,21 +232,21 @@ TEST(ClassifyLine, ParallelIsFrontBackOrInThePlane) {
 
 // Scaled distances against kTilted: (1,2,3) 0, (1,2,4) 12, (2,2,3) 3, (1,2,2) -12, (0,2,2) -15.
 TEST(ClassifyTriangle, OneVertexOnThePlaneTouches) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Triangle{{1, 2, 4}, {1, 2, 3}, {2, 2, 3}}), 0, 12));
+  EXPECT_TRUE(rangeIs(kTilted, Triangle{{1, 2, 4}, {1, 2, 3}, {2, 2, 3}}, 0, 12));
   EXPECT_EQ(classify(kTilted, Triangle{{1, 2, 4}, {1, 2, 3}, {2, 2, 3}}), Side::Intersecting);
   EXPECT_EQ(classify(kTilted, Triangle{{1, 2, 2}, {0, 2, 2}, {1, 2, 3}}), Side::Intersecting);
 }
 
 TEST(ClassifyTriangle, StrictlyFrontBackOrStraddling) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Triangle{{1, 2, 4}, {1, 2, 5}, {2, 2, 4}}), 12, 24));
+  EXPECT_TRUE(rangeIs(kTilted, Triangle{{1, 2, 4}, {1, 2, 5}, {2, 2, 4}}, 12, 24));
   EXPECT_EQ(classify(kTilted, Triangle{{1, 2, 4}, {1, 2, 5}, {2, 2, 4}}), Side::Front);
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Triangle{{1, 2, 2}, {1, 2, 1}, {0, 2, 2}}), -24, -12));
+  EXPECT_TRUE(rangeIs(kTilted, Triangle{{1, 2, 2}, {1, 2, 1}, {0, 2, 2}}, -24, -12));
   EXPECT_EQ(classify(kTilted, Triangle{{1, 2, 2}, {1, 2, 1}, {0, 2, 2}}), Side::Back);
   EXPECT_EQ(classify(kTilted, Triangle{{1, 2, 2}, {1, 2, 4}, {0, 2, 2}}), Side::Intersecting);
 }
 
 TEST(ClassifyTriangle, ZeroAreaIsItsSegmentOrPoint) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Triangle{{1, 2, 4}, {1, 2, 6}, {1, 2, 5}}), 12, 36));
+  EXPECT_TRUE(rangeIs(kTilted, Triangle{{1, 2, 4}, {1, 2, 6}, {1, 2, 5}}, 12, 36));
   EXPECT_EQ(classify(kTilted, Triangle{{1, 2, 4}, {1, 2, 6}, {1, 2, 5}}), Side::Front);
   EXPECT_EQ(classify(kTilted, Triangle{{1, 2, 2}, {1, 2, 4}, {1, 2, 3}}), Side::Intersecting);
   EXPECT_EQ(classify(kTilted, Triangle{{1, 2, 3}, {1, 2, 3}, {1, 2, 3}}), Side::Intersecting);
@@ -228,17 +258,17 @@ TEST(ClassifyTriangle, ZeroAreaIsItsSegmentOrPoint) {
 TEST(ClassifySphere, TouchingIsIntersecting) {
   // 2z = 0 (|n| = 2): a ball of radius 3 around (0, 0, 3) reaches down to the origin.
   const Plane floor{{0, 0, 2}, 0};
-  EXPECT_TRUE(rangeIs(planeRange(floor, Sphere{{0, 0, 3}, 3}), 0, 12));
+  EXPECT_TRUE(rangeIs(floor, Sphere{{0, 0, 3}, 3}, 0, 12));
   EXPECT_EQ(classify(floor, Sphere{{0, 0, 3}, 3}), Side::Intersecting);
   EXPECT_EQ(classify(floor, Sphere{{0, 0, -3}, 3}), Side::Intersecting);
   // (4, 6, 15) = (1, 2, 3) + (3, 4, 12) is at distance 13 from kTilted (scaled distance 169).
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Sphere{{4, 6, 15}, 13}), 0, 338));
+  EXPECT_TRUE(rangeIs(kTilted, Sphere{{4, 6, 15}, 13}, 0, 338));
   EXPECT_EQ(classify(kTilted, Sphere{{4, 6, 15}, 13}), Side::Intersecting);
 }
 
 TEST(ClassifySphere, StrictlyFrontAndBack) {
   const Plane floor{{0, 0, 2}, 0};
-  EXPECT_TRUE(rangeIs(planeRange(floor, Sphere{{0, 0, 3}, 2.5}), 1, 11));
+  EXPECT_TRUE(rangeIs(floor, Sphere{{0, 0, 3}, 2.5}, 1, 11));
   EXPECT_EQ(classify(floor, Sphere{{0, 0, 3}, 2.5}), Side::Front);
   EXPECT_EQ(classify(floor, Sphere{{0, 0, -3}, 2.5}), Side::Back);
   EXPECT_EQ(classify(kTilted, Sphere{{4, 6, 15}, 12.5}), Side::Front);
@@ -246,7 +276,7 @@ TEST(ClassifySphere, StrictlyFrontAndBack) {
 }
 
 TEST(ClassifySphere, ZeroRadiusIsAPoint) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Sphere{{1, 2, 3}, 0}), 0, 0));
+  EXPECT_TRUE(rangeIs(kTilted, Sphere{{1, 2, 3}, 0}, 0, 0));
   EXPECT_EQ(classify(kTilted, Sphere{{1, 2, 3}, 0}), Side::Intersecting);
   EXPECT_EQ(classify(kTilted, Sphere{{1, 2, 4}, 0}), Side::Front);
 }
@@ -257,14 +287,14 @@ TEST(ClassifySphere, ZeroRadiusIsAPoint) {
 // reached at (9, 16, 144) / 13, which is on the ellipsoid: (3/13)^2 + (4/13)^2 + (12/13)^2 = 1, and n.p = 169/13.
 TEST(ClassifyEllipsoid, AxisAlignedSupportDistance) {
   const Ellipsoid e{{0, 0, 0}, {3, 4, 12}, {}};
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{1, 1, 1}, 0}, e), -13, 13));
+  EXPECT_TRUE(rangeIs(Plane{{1, 1, 1}, 0}, e, -13, 13));
   EXPECT_EQ(classify(Plane{{1, 1, 1}, -13}, e), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{1, 1, 1}, 13}, e), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{1, 1, 1}, -13.5}, e), Side::Back);
   EXPECT_EQ(classify(Plane{{1, 1, 1}, 13.5}, e), Side::Front);
   // Moved by (1, 1, 1): the center is at scaled distance 3.
   const Ellipsoid moved{{1, 1, 1}, {3, 4, 12}, {}};
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{1, 1, 1}, 0}, moved), -10, 16));
+  EXPECT_TRUE(rangeIs(Plane{{1, 1, 1}, 0}, moved, -10, 16));
   EXPECT_EQ(classify(Plane{{1, 1, 1}, 10}, moved), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{1, 1, 1}, 10.25}, moved), Side::Front);
 }
@@ -272,8 +302,8 @@ TEST(ClassifyEllipsoid, AxisAlignedSupportDistance) {
 // Rotated a quarter turn about z, radii (3, 1, 2) become world half-extents x 1, y 3, z 2.
 TEST(ClassifyEllipsoid, QuarterTurnSwapsItsExtents) {
   const Ellipsoid e{{0, 0, 0}, {3, 1, 2}, kQuarterTurnZ};
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{1, 0, 0}, 0}, e), -1, 1));
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{0, 1, 0}, 0}, e), -3, 3));
+  EXPECT_TRUE(rangeIs(Plane{{1, 0, 0}, 0}, e, -1, 1));
+  EXPECT_TRUE(rangeIs(Plane{{0, 1, 0}, 0}, e, -3, 3));
   EXPECT_EQ(classify(Plane{{0, 1, 0}, -3}, e), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{0, 1, 0}, -3.25}, e), Side::Back);
   EXPECT_EQ(classify(Plane{{-1, 0, 0}, 1.25}, e), Side::Front);
@@ -298,7 +328,7 @@ TEST(ClassifyEllipsoid, RotatedMatchesTransformedNormalSupport) {
       for (int j = 0; j < 3; ++j) quadratic += component(plane.normal, i) * g[i][j] * component(plane.normal, j);
     }
     const double support = std::sqrt(quadratic), center = scaledDistance(plane, e.center);
-    const PlaneRange range = planeRange(plane, e);
+    const Range range = bisectedRange(plane, e);
     EXPECT_NEAR(range.lo, center - support, 1e-12 * (std::fabs(center) + support + 1));
     EXPECT_NEAR(range.hi, center + support, 1e-12 * (std::fabs(center) + support + 1));
   }
@@ -314,24 +344,24 @@ TEST(ClassifyEllipsoid, RotatedMatchesBoundarySampling) {
                                          e.rotation.column(2) * e.radii.z, kSteps);
     const double largest = std::max({e.radii.x, e.radii.y, e.radii.z});
     const double gap = 2 * length(plane.normal) * largest * (M_PI / kSteps) * (M_PI / kSteps);
-    expectCoversSamples(planeRange(plane, e), sampledRange(plane, points), gap, 1e-12);
+    expectCoversSamples(bisectedRange(plane, e), sampledRange(plane, points), gap, 1e-12);
   }
 }
 
 TEST(ClassifyEllipsoid, ZeroRadiusFlattensIt) {
   // Radii (2, 0, 1): an ellipse in the plane y = 0.
   const Ellipsoid flat{{0, 0, 0}, {2, 0, 1}, {}};
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{0, 1, 0}, 0}, flat), 0, 0));
+  EXPECT_TRUE(rangeIs(Plane{{0, 1, 0}, 0}, flat, 0, 0));
   EXPECT_EQ(classify(Plane{{0, 1, 0}, 0}, flat), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{0, 1, 0}, -1e-300}, flat), Side::Back);
   EXPECT_EQ(classify(Plane{{0, 1, 0}, 1e-300}, flat), Side::Front);
   EXPECT_EQ(classify(Plane{{1, 0, 0}, -2}, flat), Side::Intersecting);
   // Turned a quarter about z, the flat axis (local y) is world x.
   const Ellipsoid turned{{0, 0, 0}, {2, 0, 1}, kQuarterTurnZ};
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{1, 0, 0}, 0}, turned), 0, 0));
+  EXPECT_TRUE(rangeIs(Plane{{1, 0, 0}, 0}, turned, 0, 0));
   EXPECT_EQ(classify(Plane{{1, 0, 0}, -1e-300}, turned), Side::Back);
   // All radii zero: the point at its center.
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Ellipsoid{{1, 2, 4}, {0, 0, 0}, {}}), 12, 12));
+  EXPECT_TRUE(rangeIs(kTilted, Ellipsoid{{1, 2, 4}, {0, 0, 0}, {}}, 12, 12));
 }
 
 // ---- aabb ----
@@ -339,7 +369,7 @@ TEST(ClassifyEllipsoid, ZeroRadiusFlattensIt) {
 // The unit box [0,1]^3 and normal (1, 1, 1): n.p ranges over [0, 3], reached at the corners (0,0,0) and (1,1,1).
 TEST(ClassifyAabb, TouchingAtACornerIsIntersecting) {
   const Aabb box{{0, 0, 0}, {1, 1, 1}};
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{1, 1, 1}, -3}, box), -3, 0));
+  EXPECT_TRUE(rangeIs(Plane{{1, 1, 1}, -3}, box, -3, 0));
   EXPECT_EQ(classify(Plane{{1, 1, 1}, -3}, box), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{1, 1, 1}, 0}, box), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{1, 1, 1}, -3.5}, box), Side::Back);
@@ -349,7 +379,7 @@ TEST(ClassifyAabb, TouchingAtACornerIsIntersecting) {
 // Normal (1, -2, 3) on [0,1]^3: the smallest n.p is at the corner (0, 1, 0), -2; the largest at (1, 0, 1), 4.
 TEST(ClassifyAabb, MixedSignNormalPicksCornersPerAxis) {
   const Aabb box{{0, 0, 0}, {1, 1, 1}};
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{1, -2, 3}, 0}, box), -2, 4));
+  EXPECT_TRUE(rangeIs(Plane{{1, -2, 3}, 0}, box, -2, 4));
   EXPECT_EQ(classify(Plane{{1, -2, 3}, 2}, box), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{1, -2, 3}, 2.5}, box), Side::Front);
   EXPECT_EQ(classify(Plane{{1, -2, 3}, -4}, box), Side::Intersecting);
@@ -357,7 +387,7 @@ TEST(ClassifyAabb, MixedSignNormalPicksCornersPerAxis) {
 }
 
 TEST(ClassifyAabb, ZeroSizeAndFlatBoxes) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Aabb{{1, 2, 3}, {1, 2, 3}}), 0, 0));
+  EXPECT_TRUE(rangeIs(kTilted, Aabb{{1, 2, 3}, {1, 2, 3}}, 0, 0));
   EXPECT_EQ(classify(kTilted, Aabb{{1, 2, 3}, {1, 2, 3}}), Side::Intersecting);
   EXPECT_EQ(classify(kTilted, Aabb{{1, 2, 4}, {1, 2, 4}}), Side::Front);
   const Aabb flat{{0, 0, 2}, {1, 1, 2}};
@@ -377,8 +407,9 @@ TEST(ClassifyAabb, MatchesItsEightVertices) {
       vertices.push_back(
           {corner & 1 ? box.max.x : box.min.x, corner & 2 ? box.max.y : box.min.y, corner & 4 ? box.max.z : box.min.z});
     }
-    const PlaneRange expected = sampledRange(plane, vertices), range = planeRange(plane, box);
-    EXPECT_TRUE(rangeIs(range, expected.lo, expected.hi));
+    const Range expected = sampledRange(plane, vertices), range = bisectedRange(plane, box);
+    EXPECT_NEAR(range.lo, expected.lo, 1e-9);
+    EXPECT_NEAR(range.hi, expected.hi, 1e-9);
     if (isZero(plane.normal)) continue;
     const Side side = expected.lo > 0 ? Side::Front : expected.hi < 0 ? Side::Back : Side::Intersecting;
     EXPECT_EQ(classify(plane, box), side);
@@ -390,11 +421,11 @@ TEST(ClassifyAabb, MatchesItsEightVertices) {
 // Center (1, 1, 1), halfSize (1, 2, 3), a quarter turn about z: world half-extents x 2, y 1, z 3.
 TEST(ClassifyObb, QuarterTurnSwapsItsExtents) {
   const Obb box{{1, 1, 1}, {1, 2, 3}, kQuarterTurnZ};
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{1, 0, 0}, 0}, box), -1, 3));
+  EXPECT_TRUE(rangeIs(Plane{{1, 0, 0}, 0}, box, -1, 3));
   EXPECT_EQ(classify(Plane{{1, 0, 0}, -3}, box), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{1, 0, 0}, -3.5}, box), Side::Back);
   // Normal (1, 1, 1): center at 3, extent 2 + 1 + 3 = 6.
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{1, 1, 1}, 0}, box), -3, 9));
+  EXPECT_TRUE(rangeIs(Plane{{1, 1, 1}, 0}, box, -3, 9));
   EXPECT_EQ(classify(Plane{{1, 1, 1}, 3}, box), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{1, 1, 1}, 3.5}, box), Side::Front);
 }
@@ -403,7 +434,7 @@ TEST(ClassifyObb, QuarterTurnSwapsItsExtents) {
 TEST(ClassifyObb, FortyFiveDegreeTurnReachesDiagonal) {
   const double s = std::sqrt(0.5);
   const Obb box{{0, 0, 0}, {1, 1, 1}, fromColumns({s, s, 0}, {-s, s, 0}, {0, 0, 1})};
-  const PlaneRange range = planeRange(Plane{{1, 0, 0}, 0}, box);
+  const Range range = bisectedRange(Plane{{1, 0, 0}, 0}, box);
   EXPECT_NEAR(range.lo, -std::sqrt(2.0), 1e-15);
   EXPECT_NEAR(range.hi, std::sqrt(2.0), 1e-15);
   EXPECT_EQ(classify(Plane{{1, 0, 0}, -1.4142}, box), Side::Intersecting);
@@ -421,12 +452,12 @@ TEST(ClassifyObb, MatchesItsEightVertices) {
                        corner & 4 ? box.halfSize.z : -box.halfSize.z};
       vertices.push_back(box.center + box.rotation * local);
     }
-    expectCoversSamples(planeRange(plane, box), sampledRange(plane, vertices), 0, 1e-10);
+    expectCoversSamples(bisectedRange(plane, box), sampledRange(plane, vertices), 0, 1e-10);
   }
 }
 
 TEST(ClassifyObb, ZeroHalfSizeIsAPoint) {
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, Obb{{1, 2, 3}, {0, 0, 0}, kQuarterTurnZ}), 0, 0));
+  EXPECT_TRUE(rangeIs(kTilted, Obb{{1, 2, 3}, {0, 0, 0}, kQuarterTurnZ}, 0, 0));
   EXPECT_EQ(classify(kTilted, Obb{{1, 2, 4}, {0, 0, 0}, kQuarterTurnZ}), Side::Front);
 }
 
@@ -436,7 +467,7 @@ TEST(ClassifyObb, ZeroHalfSizeIsAPoint) {
 // smallest on the bottom rim at (-1, 0, 0), -1. So the range is [c - 1, c + 3].
 TEST(ClassifyCylinder, TiltedPlaneTouchesTheRims) {
   const Cylinder c{{0, 0, 0}, {0, 0, 2}, 1};
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{1, 0, 1}, 0}, c), -1, 3));
+  EXPECT_TRUE(rangeIs(Plane{{1, 0, 1}, 0}, c, -1, 3));
   EXPECT_EQ(classify(Plane{{1, 0, 1}, -3}, c), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{1, 0, 1}, 1}, c), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{1, 0, 1}, -3.25}, c), Side::Back);
@@ -445,17 +476,17 @@ TEST(ClassifyCylinder, TiltedPlaneTouchesTheRims) {
 
 TEST(ClassifyCylinder, TouchingTheSideOrACap) {
   const Cylinder c{{0, 0, 0}, {0, 0, 2}, 1};
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{1, 0, 0}, -1}, c), -2, 0));  // x = 1 touches the side
+  EXPECT_TRUE(rangeIs(Plane{{1, 0, 0}, -1}, c, -2, 0));  // x = 1 touches the side
   EXPECT_EQ(classify(Plane{{1, 0, 0}, -1}, c), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{1, 0, 0}, -1.5}, c), Side::Back);
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{0, 0, 1}, -2}, c), -2, 0));  // z = 2 touches the top cap
+  EXPECT_TRUE(rangeIs(Plane{{0, 0, 1}, -2}, c, -2, 0));  // z = 2 touches the top cap
   EXPECT_EQ(classify(Plane{{0, 0, 1}, -2}, c), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{0, 0, -1}, 2.5}, c), Side::Front);
 }
 
 TEST(ClassifyCylinder, ZeroRadiusIsItsAxisSegment) {
   const Cylinder c{{1, 2, 4}, {1, 2, 6}, 0};
-  EXPECT_TRUE(rangeIs(planeRange(kTilted, c), 12, 36));
+  EXPECT_TRUE(rangeIs(kTilted, c, 12, 36));
   EXPECT_EQ(classify(kTilted, c), Side::Front);
   EXPECT_EQ(classify(kTilted, Cylinder{{1, 2, 3}, {1, 2, 6}, 0}), Side::Intersecting);
 }
@@ -473,7 +504,7 @@ TEST(ClassifyCylinder, MatchesRimSampling) {
     addCircle(rims, c.start, u, v, c.radius, kCount);
     addCircle(rims, c.end, u, v, c.radius, kCount);
     const double gap = length(plane.normal) * c.radius * 5.0 / (double(kCount) * kCount);
-    expectCoversSamples(planeRange(plane, c), sampledRange(plane, rims), gap, 1e-11);
+    expectCoversSamples(bisectedRange(plane, c), sampledRange(plane, rims), gap, 1e-11);
   }
 }
 
@@ -483,7 +514,7 @@ TEST(ClassifyCylinder, MatchesRimSampling) {
 // 3*0.6 + 4*2.8 = 13; the nearest start - r n/|n| = (-0.6, 0, -0.8), -5. So the range is [c - 5, c + 13].
 TEST(ClassifyCapsule, TiltedPlaneTouchesTheEndBalls) {
   const Capsule c{{0, 0, 0}, {0, 0, 2}, 1};
-  EXPECT_TRUE(rangeIs(planeRange(Plane{{3, 0, 4}, 0}, c), -5, 13));
+  EXPECT_TRUE(rangeIs(Plane{{3, 0, 4}, 0}, c, -5, 13));
   EXPECT_EQ(classify(Plane{{3, 0, 4}, -13}, c), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{3, 0, 4}, 5}, c), Side::Intersecting);
   EXPECT_EQ(classify(Plane{{3, 0, 4}, -13.5}, c), Side::Back);
@@ -496,9 +527,10 @@ TEST(ClassifyCapsule, StartEqualToEndIsABall) {
     const Vec3 center = random.vector(-5, 5);
     const double radius = random.uniform(0, 3);
     const Plane plane = randomPlane(random);
-    const PlaneRange capsule = planeRange(plane, Capsule{center, center, radius});
-    const PlaneRange ball = planeRange(plane, Sphere{center, radius});
-    EXPECT_TRUE(rangeIs(capsule, ball.lo, ball.hi));
+    const Range capsule = bisectedRange(plane, Capsule{center, center, radius});
+    const Range ball = bisectedRange(plane, Sphere{center, radius});
+    EXPECT_EQ(capsule.lo, ball.lo);
+    EXPECT_EQ(capsule.hi, ball.hi);
   }
   EXPECT_EQ(classify(kTilted, Capsule{{1, 2, 3}, {1, 2, 3}, 0}), Side::Intersecting);
   EXPECT_EQ(classify(kTilted, Capsule{{4, 6, 15}, {4, 6, 15}, 12.5}), Side::Front);
@@ -514,7 +546,7 @@ TEST(ClassifyCapsule, MatchesEndBallSampling) {
     const auto other = ellipsoidSurface(c.end, {c.radius, 0, 0}, {0, c.radius, 0}, {0, 0, c.radius}, kSteps);
     points.insert(points.end(), other.begin(), other.end());
     const double gap = 2 * length(plane.normal) * c.radius * (M_PI / kSteps) * (M_PI / kSteps);
-    expectCoversSamples(planeRange(plane, c), sampledRange(plane, points), gap, 1e-11);
+    expectCoversSamples(bisectedRange(plane, c), sampledRange(plane, points), gap, 1e-11);
   }
 }
 

@@ -123,9 +123,12 @@ const Plane kZ1{{0, 0, 2}, -2};
 
 // A plane through p whose equation gives exactly 0 at p: the constant is minus the very dot product evaluated.
 Plane planeThrough(Vec3 p, Vec3 normal) { return {normal, -dot(normal, p)}; }
-// Non-dyadic data, so that a point computed by interpolation would not come out bitwise equal.
+// Non-dyadic data, so that a point computed by interpolation would not come out bitwise equal. The plane through
+// kP with normal +z has the constant -0.3 exactly, so kP lies on it exactly (the decisions are exact: a plane
+// through kP with a rounded constant would in general miss it by a rounding error).
 const Vec3 kP{0.1, 0.7, 0.3};
 const Vec3 kN{0.3, -1.1, 0.7};
+const Vec3 kUp{0, 0, 1};
 
 TEST(IntersectionSegmentPlane, CrossingPoint) {
   // Distances -2 and 6 (scaled by |n| = 2): t = 2 / 8 = 1/4 of the way from (0,0,0) to (2,4,4).
@@ -139,7 +142,7 @@ TEST(IntersectionSegmentPlane, LyingInThePlaneIsTheWholeSegment) {
 }
 
 TEST(IntersectionSegmentPlane, EndpointTouchingIsThatExactEndpoint) {
-  const Plane plane = planeThrough(kP, kN);
+  const Plane plane = planeThrough(kP, kUp);
   const auto atStart = intersection(Segment{kP, kP + kN}, plane);
   const auto atEnd = intersection(Segment{kP - kN, kP}, plane);
   ASSERT_TRUE(atStart && atStart->kind == Kind::Point) << str(atStart);
@@ -254,8 +257,8 @@ TEST(IntersectionTrianglePlane, TouchingVertexEdgeOrWholeTriangle) {
 }
 
 TEST(IntersectionTrianglePlane, VertexInThePlaneComesBackBitwise) {
-  const Plane plane = planeThrough(kP, kN);
-  // b and c on the positive side (about |n|^2 and 2|n|^2 away): only the vertex kP touches.
+  const Plane plane = planeThrough(kP, kUp);
+  // b and c on the positive side (0.7 and 1.4 above): only the vertex kP touches.
   EXPECT_TRUE(cutsInEveryOrder({kP, kP + kN, kP + kN * 2 + Vec3{0.1, 0, 0}}, plane, point(kP)));
   // c on the negative side: from kP exactly to a crossing of the edge bc.
   const Triangle t{kP, kP + kN, kP - kN + Vec3{0.05, 0.02, 0}};

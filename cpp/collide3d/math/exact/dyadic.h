@@ -27,6 +27,20 @@ class Dyadic {
   // -1, 0 or 1: the sign of the exact value.
   int sign() const { return limbs_.empty() ? 0 : negative_ ? -1 : 1; }
 
+  // The value as a double, within an ulp (its leading 64 bits, rounded once more to 53), with the exact sign (a
+  // value below the smallest double comes back as that); it depends only on the value, so scaling the inputs by a
+  // power of two scales it alike.
+  double approximate() const {
+    if (limbs_.empty()) return 0;
+    std::uint64_t top = 0;
+    int shift = 0;  // how far the top 64 bits lie above bit 0
+    const size_t n = limbs_.size();
+    top = limbs_[n - 1];
+    if (n >= 2) top = top << 32 | limbs_[n - 2], shift = 32 * static_cast<int>(n - 2);
+    const double magnitude = std::fmax(std::ldexp(static_cast<double>(top), shift + exponent_), 0x1p-1074);
+    return negative_ ? -magnitude : magnitude;
+  }
+
   friend Dyadic operator-(Dyadic a) {
     a.negative_ = !a.negative_;
     return a;

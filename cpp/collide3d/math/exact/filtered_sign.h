@@ -86,18 +86,26 @@ V3<T> lift(Vec3 v) {
   return {lift<T>(v.x), lift<T>(v.y), lift<T>(v.z)};
 }
 
-// The exact sign (-1, 0 or 1) of predicate(inputs...), inputs being doubles or Vec3s.
+// predicate(inputs...) (inputs being doubles or Vec3s) as a double whose sign is the exact sign: the plain double
+// evaluation when the filter proves its sign, otherwise the exact value, rounded (Dyadic::approximate). Either way
+// it is within a few ulps of the exact value relative to its magnitude P, and 0 exactly when that is 0.
 template <class Predicate, class... Inputs>
-int filteredSign(const Predicate& predicate, const Inputs&... inputs) {
+double filteredValue(const Predicate& predicate, const Inputs&... inputs) {
   constexpr int depth = decltype(predicate(lift<Depth<0>>(inputs)...))::kValue;
   constexpr double u = 0x1p-53;
   constexpr double kFactor = 2 * (depth + 1) * u;
   constexpr double kUnderflow = 0x1p-960;
-  const double value = predicate(inputs...);
+  const double value = predicate(lift<double>(inputs)...);
   const double bound = kFactor * predicate(lift<Magnitude>(inputs)...).value + kUnderflow;
-  if (value > bound) return 1;
-  if (value < -bound) return -1;
-  return predicate(lift<Dyadic>(inputs)...).sign();
+  if (value > bound || value < -bound) return value;
+  return predicate(lift<Dyadic>(inputs)...).approximate();
+}
+
+// The exact sign (-1, 0 or 1) of predicate(inputs...).
+template <class Predicate, class... Inputs>
+int filteredSign(const Predicate& predicate, const Inputs&... inputs) {
+  const double value = filteredValue(predicate, inputs...);
+  return (value > 0) - (value < 0);
 }
 
 }  // namespace c3d::exact

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "collide3d/queries/distance/closest_point.h"
+#include "collide3d/queries/intersects/intersects_plane_shape.h"
 #include "collide3d/queries/raycast/raycast_sphere.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"
 #include "collide3d/queries/results.h"
@@ -105,11 +106,11 @@ ClosestPoints closestPointsFromCenter(Vec3 center, double radius, const Target& 
   return grow(center, closestPointOn(target, center), radius, 0);
 }
 
-// A point or a sphere against a plane, decided like intersects(plane, sphere): |n.c + d| <= r |n|.
+// A point or a sphere against a plane, meeting exactly when intersects(plane, sphere) says so.
 inline ClosestPoints closestPointsFromCenter(Vec3 center, double radius, const Plane& plane) {
   const double s = scaledDistance(plane, center), normalLength = length(plane.normal);
   const Vec3 foot = closestPointOn(plane, center);
-  if (std::fabs(s) <= radius * normalLength) return {foot, foot, 0};
+  if (intersects(plane, Sphere{center, radius})) return {foot, foot, 0};
   const Vec3 towardPlane = plane.normal * ((s > 0 ? -radius : radius) / normalLength);
   return {center + towardPlane, foot, apart(std::fabs(s) / normalLength - radius)};
 }
@@ -133,9 +134,9 @@ inline ClosestPoints closestPoints(const Aabb& a, const Aabb& b) {
 }
 
 // A segment (or capsule) against a plane: 0 where it crosses; otherwise from the end nearest the plane, meeting it
-// when that end's scaled distance is within r |n|, exactly as intersects(plane, capsule) decides.
+// exactly when intersects(plane, capsule) says so.
 inline ClosestPoints closestPoints(const Segment& s, double radius, const Plane& plane) {
-  const double d0 = scaledDistance(plane, s.start), d1 = scaledDistance(plane, s.end);
+  const double d0 = plane_side::signedDistance(plane, s.start), d1 = plane_side::signedDistance(plane, s.end);
   if ((d0 <= 0 && d1 >= 0) || (d0 >= 0 && d1 <= 0)) {
     const Vec3 on = d0 == 0 ? s.start : d1 == 0 ? s.end : crossingPoint(s.start, s.end, d0, d1);
     return {on, on, 0};
@@ -144,7 +145,7 @@ inline ClosestPoints closestPoints(const Segment& s, double radius, const Plane&
   const Vec3 nearest = startNearer ? s.start : s.end;
   const double scaled = std::fabs(startNearer ? d0 : d1), normalLength = length(plane.normal);
   const Vec3 foot = closestPointOn(plane, nearest);
-  if (scaled <= radius * normalLength) return {foot, foot, 0};
+  if (intersects(plane, Capsule{s.start, s.end, radius})) return {foot, foot, 0};
   const Vec3 towardPlane = unitDirection(foot - nearest) * radius;
   return {nearest + towardPlane, foot, apart(scaled / normalLength - radius)};
 }

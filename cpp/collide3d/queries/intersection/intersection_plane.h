@@ -1,6 +1,7 @@
 // The intersection set of a plane with a segment, a line, a sphere or a triangle, from the scaled signed distances
-// of their defining points: a vertex at distance 0 is returned as itself (exactly), and an edge whose ends are
-// strictly on opposite sides is cut at p + (q - p) * dp / (dp - dq) (Ericson §5.3.1).
+// of their defining points, each carrying its exact sign (plane_side.h): a vertex exactly on the plane is returned
+// as itself, and an edge whose ends are strictly on opposite sides is cut at p + (q - p) * dp / (dp - dq)
+// (Ericson §5.3.1). So the kind of the set (none, point, segment, coplanar) is the exact one.
 #pragma once
 #include <cmath>
 #include <optional>
@@ -11,9 +12,8 @@
 
 namespace c3d {
 
-
 inline std::optional<IntersectionSet> intersection(const Segment& s, const Plane& plane) {
-  const double d0 = scaledDistance(plane, s.start), d1 = scaledDistance(plane, s.end);
+  const double d0 = plane_side::signedDistance(plane, s.start), d1 = plane_side::signedDistance(plane, s.end);
   if (d0 == 0 && d1 == 0) return IntersectionSet::segment(s.start, s.end);
   if (d0 == 0) return IntersectionSet::point(s.start);
   if (d1 == 0) return IntersectionSet::point(s.end);
@@ -22,19 +22,27 @@ inline std::optional<IntersectionSet> intersection(const Segment& s, const Plane
 }
 
 inline std::optional<IntersectionSet> intersection(const Line& l, const Plane& plane) {
-  const double d = scaledDistance(plane, l.origin), rate = dot(plane.normal, l.direction);
-  if (rate == 0) return d == 0 ? std::optional(IntersectionSet::line(l.origin, l.direction)) : std::nullopt;
+  const double d = plane_side::signedDistance(plane, l.origin), rate = c3d::rate(plane, l.direction);
+  if (rate == 0) {
+    return d == 0 ? std::optional(IntersectionSet::line(l.origin, l.direction)) : std::nullopt;
+  }
   return IntersectionSet::point(pointAt(l.origin, l.direction, -d / rate));
 }
 
 // The circle where the plane cuts the ball; the single point where it touches it. Whether they meet is decided by
-// intersects(plane, sphere), so the two queries always agree.
+// intersects(plane, sphere), and whether they only touch ((n.c + d)^2 = r^2 n.n) exactly too, so the queries agree.
 inline std::optional<IntersectionSet> intersection(const Sphere& s, const Plane& plane) {
   if (!intersects(plane, s)) return std::nullopt;
   const double normalLength = length(plane.normal);
   const double distance = scaledDistance(plane, s.center) / normalLength;
   const Vec3 unitNormal = plane.normal * (1.0 / normalLength);
-  const double radius = std::sqrt(std::fmax(0.0, (s.radius - distance) * (s.radius + distance)));
+  const bool touching = exact::filteredSign(
+                            [](const auto& n, const auto& d, const auto& c, const auto& r) {
+                              const auto value = dot(n, c) + d;
+                              return value * value - r * r * dot(n, n);
+                            },
+                            plane.normal, plane.constant, s.center, s.radius) == 0;
+  const double radius = touching ? 0 : std::sqrt(std::fmax(0.0, (s.radius - distance) * (s.radius + distance)));
   return IntersectionSet::circle(s.center - unitNormal * distance, unitNormal, radius);
 }
 
@@ -54,9 +62,10 @@ inline std::optional<IntersectionSet> triangleCut(const Vec3 (&v)[3], const doub
 }
 
 inline std::optional<IntersectionSet> intersection(const Triangle& t, const Plane& plane) {
-  if (isZero(faceNormal(t))) return intersection(coveringSegment(t), plane);
+  if (degenerate(t)) return intersection(coveringSegment(t), plane);
   const Vec3 v[3] = {t.a, t.b, t.c};
-  const double d[3] = {scaledDistance(plane, t.a), scaledDistance(plane, t.b), scaledDistance(plane, t.c)};
+  const double d[3] = {plane_side::signedDistance(plane, t.a), plane_side::signedDistance(plane, t.b),
+                       plane_side::signedDistance(plane, t.c)};
   return triangleCut(v, d);
 }
 

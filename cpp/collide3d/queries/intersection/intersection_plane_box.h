@@ -41,7 +41,7 @@ inline BoxVertices vertices(const Obb& box) {
 
 inline std::optional<IntersectionSet> crossSection(const BoxVertices& box, const Plane& plane) {
   double d[8];
-  for (int i = 0; i < 8; ++i) d[i] = scaledDistance(plane, box.v[i]);
+  for (int i = 0; i < 8; ++i) d[i] = plane_side::signedDistance(plane, box.v[i]);
   IntersectionSet set;
   set.kind = IntersectionSet::Kind::Polygon;
   // Corners closer than rounding (1e-12 of the box's diagonal) are one corner: kept apart, their order by angle

@@ -7,7 +7,6 @@
 //   the predicates say the triangles touch, the touching point is the midpoint of the two nearest ends.
 // - a zero-area triangle is the segment it covers: the part of that segment inside the other triangle.
 #pragma once
-#include <limits>
 #include <optional>
 
 #include "collide3d/math/predicates.h"
@@ -30,17 +29,12 @@ inline std::optional<IntersectionSet> segmentInside(const Segment& s, const Tria
   return IntersectionSet::segment(pointOf(caster, span.enter), pointOf(caster, span.exit));
 }
 
-// Where t crosses the other's plane: its vertices' exact sides decide, their rounded signed volumes place the
-// crossing points (with the exact sign, where rounding gave the other one).
+// Where t crosses the other's plane: its vertices' signed volumes against that plane, with their exact signs,
+// decide and place the crossing points.
 inline std::optional<IntersectionSet> cutBy(const Triangle& t, const Triangle& other) {
   const Vec3 v[3] = {t.a, t.b, t.c};
-  const Vec3 normal = faceNormal(other);
   double d[3];
-  for (int i = 0; i < 3; ++i) {
-    const int side = orient3d(other.a, other.b, other.c, v[i]);
-    const double volume = dot(normal, v[i] - other.a);
-    d[i] = sign(volume) == side ? volume : side * std::numeric_limits<double>::denorm_min();
-  }
+  for (int i = 0; i < 3; ++i) d[i] = signedVolume(other.a, other.b, other.c, v[i]);
   return triangleCut(v, d);
 }
 

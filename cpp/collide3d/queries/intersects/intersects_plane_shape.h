@@ -1,13 +1,12 @@
-// A plane meets a shape when the shape has points on both closed sides: lo <= 0 <= hi of its PlaneRange.
+// A plane meets a shape when the shape lies strictly on neither side of it, decided exactly (plane_side.h).
 #pragma once
-#include "collide3d/queries/classify/plane_range.h"
+#include "collide3d/queries/classify/classify_plane.h"
 
 namespace c3d {
 
 template <class Shape>
 bool intersects(const Plane& plane, const Shape& shape) {
-  const PlaneRange range = planeRange(plane, shape);
-  return range.lo <= 0 && range.hi >= 0;
+  return classify(plane, shape) == Side::Intersecting;
 }
 
 }  // namespace c3d
