@@ -176,11 +176,7 @@ inline ClosestPoints closestPointsFromCenter(Vec3 center, double radius, const O
 // otherwise the closest pair lies at one of the segment's ends against the triangle, or on the segment against one
 // of the triangle's edges, so the nearest of those five candidates.
 inline ClosestPoints closestPoints(const Segment& s, double radius, const Triangle& t) {
-  bool crossing = false;
-  double u = 0, v = 0;
-  Span span = triangleSpan(toCaster(s), t, crossing, u, v);
-  span.keepAtLeast(0, kNoFace);
-  span.keepAtMost(1, kNoFace);
+  const Span span = segmentSpanIn(s, t);
   if (!span.empty()) {
     const Vec3 on = pointOf(toCaster(s), span.enter);
     return {on, on, 0};

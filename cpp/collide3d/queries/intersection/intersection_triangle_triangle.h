@@ -19,13 +19,9 @@ namespace triangle_triangle {
 
 // The part of segment s inside triangle t, as a point or a segment.
 inline std::optional<IntersectionSet> segmentInside(const Segment& s, const Triangle& t) {
-  const Caster caster = toCaster(s);
-  bool crossing = false;
-  double u = 0, v = 0;
-  Span span = triangleSpan(caster, t, crossing, u, v);
-  span.keepAtLeast(0, kNoFace);
-  span.keepAtMost(1, kNoFace);
+  const Span span = segmentSpanIn(s, t);
   if (span.empty()) return std::nullopt;
+  const Caster caster = toCaster(s);
   return IntersectionSet::segment(pointOf(caster, span.enter), pointOf(caster, span.exit));
 }
 

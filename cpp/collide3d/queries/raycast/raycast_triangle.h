@@ -1,10 +1,11 @@
 // Caster against a closed triangle.
-// - Crossing the plane: Möller & Trumbore 1997, "Fast, Minimum Storage Ray/Triangle Intersection". The edge tests
-//   compare the numerators u*det, v*det, (u+v)*det against 0 and det before any division, so a hit exactly on an
-//   edge or a vertex is decided by the sign of exactly computed products whenever they are exact (small integer or
-//   dyadic coordinates), and is counted.
-// - Parallel to a non-degenerate triangle: a miss, unless the caster lies in its plane; then it hits where it first
-//   enters the triangle, found by clipping the caster with the three edges' inward half-planes (Cyrus & Beck 1978).
+// - Crossing the plane: Möller & Trumbore 1997, "Fast, Minimum Storage Ray/Triangle Intersection". Its
+//   determinants (det, u det, v det, (1 - u - v) det, t det) are polynomials in the inputs whose signs are decided
+//   exactly (exact/filtered_sign.h), before any division: a hit on an edge or a vertex is decided as exact
+//   arithmetic would, and counted.
+// - Parallel to a non-degenerate triangle (det exactly 0): a miss, unless the caster lies in its plane (exactly);
+//   then it hits where it first enters the triangle, found by clipping the caster with the three edges' inward
+//   half-planes (Cyrus & Beck 1978) in rounded arithmetic.
 // - Zero-area triangle: it is the segment of its longest edge (or a point), cast against as such.
 // backfaceCulling keeps only hits through the front face (the caster's direction against (b-a) x (c-a));
 // casters parallel to the plane, and degenerate triangles, have no front face and are then culled.
@@ -58,45 +59,95 @@ inline Span segmentSpan(const Caster& caster, Vec3 p0, Vec3 p1) {
   return span;
 }
 
-// Where the caster's line lies in the triangle: a single t when it crosses the plane, an interval when it lies in
-// the plane, empty otherwise. `crossing` tells which of the two it was; when crossing, u and v are the hit's
-// barycentric weights.
-inline Span triangleSpan(const Caster& caster, const Triangle& tri, bool& crossing, double& u, double& v) {
-  const Vec3 e1 = tri.b - tri.a, e2 = tri.c - tri.a;
-  const Vec3 p = cross(caster.direction, e2);
-  const double det = dot(e1, p);
+namespace moller_trumbore {
+
+// The caster's direction as the predicates see it: a segment's end minus its start, exactly; a ray's or line's own.
+template <bool kSegment, class O, class P>
+auto direction(const O& origin, const P& p) {
+  if constexpr (kSegment) {
+    return p - origin;
+  } else {
+    return p;
+  }
+}
+
+// Möller–Trumbore's determinants as signed volumes of the inputs (o origin, p the end or the direction, a b c the
+// triangle): det, and u det, v det, (1 - u - v) det, t det, (1 - t) det. Each is evaluated with its exact sign.
+template <bool kSegment>
+struct Determinants {
+  static constexpr auto det = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& c) {
+    return dot(b - a, cross(direction<kSegment>(o, p), c - a));
+  };
+  static constexpr auto u = [](const auto& o, const auto& p, const auto& a, const auto&, const auto& c) {
+    return dot(o - a, cross(direction<kSegment>(o, p), c - a));
+  };
+  static constexpr auto v = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto&) {
+    return dot(direction<kSegment>(o, p), cross(o - a, b - a));
+  };
+  static constexpr auto w = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& c) {
+    return det(o, p, a, b, c) - u(o, p, a, b, c) - v(o, p, a, b, c);
+  };
+  static constexpr auto t = [](const auto& o, const auto&, const auto& a, const auto& b, const auto& c) {
+    return dot(c - a, cross(o - a, b - a));
+  };
+  static constexpr auto rest = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& c) {
+    return det(o, p, a, b, c) - t(o, p, a, b, c);
+  };
+};
+
+// A caster crossing the triangle's plane (det != 0): whether it meets the closed triangle within its own range,
+// decided by exact signs, and where (t, u, v). Edges and vertices count; a triangle sharing an edge with another
+// sees a caster through that edge exactly as the other does (the edge's determinant is the same polynomial up to
+// sign), so a closed mesh is watertight.
+template <bool kSegment>
+Span crossingSpan(const Caster& caster, const Triangle& tri, double det, double& u, double& v) {
+  using D = Determinants<kSegment>;
+  const Vec3 p = kSegment ? caster.end : caster.direction;
+  const int side = sign(det);
+  auto inside = [&](const auto& determinant, double& value) {
+    value = exact::filteredValue(determinant, caster.origin, p, tri.a, tri.b, tri.c);
+    return sign(value) != -side;
+  };
   Span span;
-  crossing = det != 0;
-  if (crossing) {
-    // A caster starting, or a segment ending, exactly at a vertex meets the plane only there: decided by identity,
-    // whatever the rounding of the products below (meshes share vertices).
-    for (int i = 0; i < 3; ++i) {
-      const bool atStart = caster.origin == vertex(tri, i), atEnd = caster.hasEnd && caster.end == vertex(tri, i);
-      if (atStart || atEnd) {
-        span.enter = span.exit = atStart ? 0 : 1;
-        u = i == 1 ? 1 : 0, v = i == 2 ? 1 : 0;
-        return span;
-      }
-    }
-    const Vec3 s = caster.origin - tri.a;
-    const Vec3 q = cross(s, e1);
-    const double uDet = dot(s, p), vDet = dot(caster.direction, q);
-    const bool inside = det > 0 ? (uDet >= 0 && vDet >= 0 && uDet + vDet <= det)
-                                : (uDet <= 0 && vDet <= 0 && uDet + vDet >= det);
-    if (!inside) {
-      span.makeEmpty();
-    } else {
-      span.enter = span.exit = dot(e2, q) / det;
-      u = uDet / det, v = vDet / det;
-    }
+  double uDet, vDet, wDet, tDet, restDet;
+  const bool hits = inside(D::u, uDet) && inside(D::v, vDet) && inside(D::w, wDet) &&
+                    (caster.tMin == -kInfinity || inside(D::t, tDet)) && (!kSegment || inside(D::rest, restDet));
+  if (!hits) {
+    span.makeEmpty();
     return span;
   }
+  if (caster.tMin == -kInfinity) tDet = exact::filteredValue(D::t, caster.origin, p, tri.a, tri.b, tri.c);
+  // t in the caster's range as the exact signs say, whatever the rounding of the quotient.
+  double t = tDet / det;
+  if (caster.tMin != -kInfinity) t = std::fmax(t, 0.0);
+  if (kSegment) t = std::fmin(t, 1.0);
+  span.enter = span.exit = t;
+  u = uDet / det, v = vDet / det;
+  return span;
+}
+
+}  // namespace moller_trumbore
+
+// Where the caster's line lies in the triangle: a single t when it crosses the plane (det != 0: its sign is the
+// face met, > 0 the front), an interval when it lies in the plane, empty otherwise. When crossing, u and v are the
+// hit's barycentric weights.
+inline Span triangleSpan(const Caster& caster, const Triangle& tri, double& det, double& u, double& v) {
+  const Vec3 e1 = tri.b - tri.a, e2 = tri.c - tri.a;
+  const Vec3 p = caster.hasEnd ? caster.end : caster.direction;
+  det = caster.hasEnd
+      ? exact::filteredValue(moller_trumbore::Determinants<true>::det, caster.origin, p, tri.a, tri.b, tri.c)
+      : exact::filteredValue(moller_trumbore::Determinants<false>::det, caster.origin, p, tri.a, tri.b, tri.c);
+  if (det != 0) {
+    return caster.hasEnd ? moller_trumbore::crossingSpan<true>(caster, tri, det, u, v)
+                         : moller_trumbore::crossingSpan<false>(caster, tri, det, u, v);
+  }
+  Span span;
   const Vec3 normal = cross(e1, e2);
-  if (isZero(normal)) {
+  if (degenerate(tri)) {
     const Segment covering = coveringSegment(tri);
     return segmentSpan(caster, covering.start, covering.end);
   }
-  if (dot(caster.origin - tri.a, normal) != 0) {
+  if (orient3d(tri.a, tri.b, tri.c, caster.origin) != 0) {
     span.makeEmpty();
     return span;
   }
@@ -108,22 +159,28 @@ inline Span triangleSpan(const Caster& caster, const Triangle& tri, bool& crossi
   return span;
 }
 
+// The part of a segment in the triangle, as parameters along it in [0, 1] (empty when they do not meet).
+inline Span segmentSpanIn(const Segment& s, const Triangle& tri) {
+  double det = 0, u = 0, v = 0;
+  Span span = triangleSpan(toCaster(s), tri, det, u, v);
+  span.keepAtLeast(0, kNoFace);
+  span.keepAtMost(1, kNoFace);
+  return span;
+}
+
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Triangle& tri, const RaycastOptions& options) {
-  bool crossing = false;
-  double u = 0, v = 0;
-  const Span span = triangleSpan(caster, tri, crossing, u, v);
+  double det = 0, u = 0, v = 0;
+  const Span span = triangleSpan(caster, tri, det, u, v);
   if (span.empty()) return std::nullopt;
-  const Vec3 normal = faceNormal(tri);
-  const double facing = dot(caster.direction, normal);
-  if (options.backfaceCulling && !(crossing && facing < 0)) return std::nullopt;
+  if (options.backfaceCulling && !(det > 0)) return std::nullopt;
   RaycastOptions flat = options;
   flat.solid = true;  // a flat set has no inside to leave: the first point in it is the hit
   const auto hit = firstHit(span, caster, flat);
   if (!hit) return std::nullopt;
   RaycastHit result = makeHit(caster, hit->t, {});
   result.hasBarycentric = true;
-  result.frontFace = facing < 0;
-  if (isZero(normal)) {
+  result.frontFace = det > 0;
+  if (degenerate(tri)) {
     result.normal = insideNormal(caster);  // a segment or a point has no face normal: oppose the caster
     // Weights along the covering edge; three coincident vertices put the whole weight on a.
     const Edge edge = coveringEdge(tri);
@@ -135,8 +192,9 @@ inline std::optional<RaycastHit> raycast(const Caster& caster, const Triangle& t
     result.u = weight[1], result.v = weight[2];
     return result;
   }
-  result.normal = normal * ((facing > 0 ? -1.0 : 1.0) / length(normal));
-  if (crossing) {
+  const Vec3 normal = faceNormal(tri);
+  result.normal = normal * ((det < 0 ? -1.0 : 1.0) / length(normal));
+  if (det != 0) {
     result.u = u, result.v = v;
   } else {
     barycentric(tri, result.point, result.u, result.v);

@@ -1,0 +1,118 @@
+// Ray, segment and line against triangles, decided exactly: hit or miss agrees with GMP's exact rationals computing
+// the same decision by another formulation (Plücker-style edge orientations plus the plane crossing), on rays aimed
+// at triangles' edges and vertices (where rounding decides a plain floating-point test) and their ulp-nudged
+// neighbours; and a closed mesh is watertight: from a point inside it, every ray hits, also through shared edges
+// and vertices.
+#include <gmpxx.h>
+
+#include <cmath>
+#include <vector>
+
+#include "collide3d/queries/raycast/raycast_triangle.h"
+#include "test_support.h"
+
+namespace c3d {
+namespace {
+
+using testing::Random;
+
+struct Q3 {
+  mpq_class x, y, z;
+};
+Q3 q(Vec3 v) { return {mpq_class(v.x), mpq_class(v.y), mpq_class(v.z)}; }
+Q3 operator-(const Q3& a, const Q3& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+mpq_class dotQ(const Q3& a, const Q3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+Q3 crossQ(const Q3& a, const Q3& b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+
+// Whether origin + t d (t in [0, 1] for a segment, t >= 0 for a ray, any t for a line) meets the closed triangle,
+// for a triangle with area and a caster not parallel to its plane.
+bool referenceHit(const Caster& caster, const Triangle& tri) {
+  const Q3 o = q(caster.origin), a = q(tri.a), b = q(tri.b), c = q(tri.c);
+  const Q3 d = caster.hasEnd ? q(caster.end) - o : q(caster.direction);
+  // The line passes inside the closed triangle iff it sees the three edges turning the same way (or along one).
+  const int s0 = sgn(dotQ(d, crossQ(a - o, b - o))), s1 = sgn(dotQ(d, crossQ(b - o, c - o)));
+  const int s2 = sgn(dotQ(d, crossQ(c - o, a - o)));
+  if ((s0 > 0 || s1 > 0 || s2 > 0) && (s0 < 0 || s1 < 0 || s2 < 0)) return false;
+  // Where: n.(o + t d - a) = 0, so t = n.(a - o) / n.d.
+  const Q3 n = crossQ(b - a, c - a);
+  const mpq_class t = dotQ(n, a - o) / dotQ(n, d);
+  if (caster.tMin == 0 && t < 0) return false;
+  return !(caster.hasEnd && t > 1);
+}
+
+bool hasArea(const Triangle& t) { return !isZero(cross(t.b - t.a, t.c - t.a)); }
+
+TEST(ExactRaycastTriangle, AgreesWithExactRationalsOnEdgesAndVertices) {
+  Random random(41);
+  int hits = 0, checked = 0;
+  for (int i = 0; i < 60000; ++i) {
+    const double scale = std::ldexp(1.0, random.integer(-27, 27));
+    const Triangle tri{random.vector(-1, 1) * scale, random.vector(-1, 1) * scale, random.vector(-1, 1) * scale};
+    const Vec3 origin = random.vector(-3, 3) * scale;
+    // Aim at a vertex, at a point of an edge, or inside; sometimes nudged by an ulp.
+    const double s = random.uniform(0, 1);
+    Vec3 target;
+    switch (i % 3) {
+      case 0: target = vertex(tri, random.integer(0, 2)); break;
+      case 1: target = tri.a + (tri.b - tri.a) * s; break;
+      default: target = tri.b + (tri.c - tri.b) * s; break;
+    }
+    if (random.integer(0, 1)) target.y = std::nextafter(target.y, random.integer(0, 1) ? INFINITY : -INFINITY);
+    const Caster casters[3] = {toCaster(Segment{origin, target}), toCaster(Ray{origin, target - origin}),
+                               toCaster(Line{origin, target - origin})};
+    for (const Caster& caster : casters) {
+      const Vec3 d = caster.hasEnd ? caster.end - caster.origin : caster.direction;
+      const Q3 n = crossQ(q(tri.b) - q(tri.a), q(tri.c) - q(tri.a));
+      if (!hasArea(tri) || sgn(dotQ(n, caster.hasEnd ? q(caster.end) - q(caster.origin) : q(d))) == 0) continue;
+      const bool expected = referenceHit(caster, tri);
+      ASSERT_EQ(raycast(caster, tri, {}).has_value(), expected) << i;
+      hits += expected;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 150000);
+  EXPECT_GT(hits, 40000);
+}
+
+// An octahedron with randomly moved vertices, closed around the origin.
+std::vector<Triangle> closedMesh(Random& random) {
+  Vec3 v[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+  for (Vec3& p : v) p = p * random.uniform(0.5, 2) + random.vector(-0.2, 0.2);
+  std::vector<Triangle> mesh;
+  for (int x : {0, 1}) {
+    for (int y : {2, 3}) {
+      for (int z : {4, 5}) mesh.push_back({v[x], v[y], v[z]});
+    }
+  }
+  return mesh;
+}
+
+TEST(ExactRaycastTriangle, AClosedMeshIsWatertightThroughItsEdgesAndVertices) {
+  Random random(43);
+  int rays = 0;
+  for (int m = 0; m < 300; ++m) {
+    const std::vector<Triangle> mesh = closedMesh(random);
+    const Vec3 inside = random.vector(-0.05, 0.05);
+    for (const Triangle& t : mesh) {
+      for (int i = 0; i < 3; ++i) {
+        const Vec3 p = vertex(t, i), q = vertex(t, (i + 1) % 3);
+        // Through a vertex (up to the direction's rounding), and through points of an edge.
+        for (double s : {0.0, 0.5, 0.25, 1.0 / 3}) {
+          const Vec3 target = p + (q - p) * s;
+          int hit = 0, reached = 0;
+          for (const Triangle& other : mesh) {
+            hit += raycast(toCaster(Ray{inside, target - inside}), other, {}).has_value();
+            reached += raycast(toCaster(Segment{inside, target}), other, {}).has_value();
+          }
+          ASSERT_GE(hit, 1) << "mesh " << m;
+          if (s == 0) ASSERT_GE(reached, 1) << "mesh " << m;  // a segment ending exactly at a vertex reaches it
+          ++rays;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(rays, 300 * 8 * 3 * 4);
+}
+
+}  // namespace
+}  // namespace c3d
