@@ -24,10 +24,10 @@ struct Range {
 // and moved any further (the next double) clears it. For lo = -infinity, not even a far move clears it.
 template <class Shape>
 bool lowestIs(const Plane& plane, const Shape& shape, double lo) {
-  if (lo == -kInfinity) return !above(Plane{plane.normal, 1e300}, shape, 0);
+  if (lo == -kInfinity) return side(Plane{plane.normal, 1e300}, shape, 0) != 1;
   const double moved = plane.constant - lo;  // exact for the small numbers of these tests
-  return !above(Plane{plane.normal, moved}, shape, 0) &&
-         above(Plane{plane.normal, std::nextafter(moved, kInfinity)}, shape, 0);
+  return side(Plane{plane.normal, moved}, shape, 0) != 1 &&
+         side(Plane{plane.normal, std::nextafter(moved, kInfinity)}, shape, 0) == 1;
 }
 
 template <class Shape>
@@ -44,7 +44,7 @@ Range bisectedRange(const Plane& plane, const Shape& shape) {
     double touching = -1e4, clear = 1e4;
     for (int step = 0; step < 200 && std::nextafter(touching, clear) != clear; ++step) {
       const double middle = 0.5 * (touching + clear);
-      (above(Plane{p.normal, middle}, shape, 0) ? clear : touching) = middle;
+      (side(Plane{p.normal, middle}, shape, 0) == 1 ? clear : touching) = middle;
     }
     return p.constant - clear;
   };

@@ -12,8 +12,11 @@
 // Predicates": a floating-point filter in front of exact arithmetic). Values so small that underflow could matter
 // (below 2^-960) always go the exact way; overflowing ones too (their bound is infinite).
 #pragma once
+#include <array>
 #include <cmath>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 
 #include "collide3d/math/exact/dyadic.h"
 #include "collide3d/math/vec3.h"
@@ -86,19 +89,78 @@ V3<T> lift(Vec3 v) {
   return {lift<T>(v.x), lift<T>(v.y), lift<T>(v.z)};
 }
 
-// predicate(inputs...) (inputs being doubles or Vec3s) as a double whose sign is the exact sign: the plain double
+namespace detail {
+
+template <class T>
+struct IsTuple : std::false_type {};
+template <class... T>
+struct IsTuple<std::tuple<T...>> : std::true_type {};
+
+// A predicate's results as a tuple, whether it returns one value or a tuple of them.
+template <class T>
+auto asTuple(T&& value) {
+  if constexpr (IsTuple<std::decay_t<T>>::value) {
+    return std::forward<T>(value);
+  } else {
+    return std::make_tuple(std::forward<T>(value));
+  }
+}
+
+// Keeps value in out when it lies beyond the error bound 2 (depth + 1) u P (+ the underflow margin), so its sign
+// is proven; returns false otherwise.
+template <int kDepth>
+bool proven(double value, double magnitude, double& out) {
+  constexpr double kFactor = 2 * (kDepth + 1) * 0x1p-53;
+  constexpr double kUnderflow = 0x1p-960;
+  const double bound = kFactor * magnitude + kUnderflow;
+  out = value;
+  return std::fabs(value) > bound;  // branch-free: random signs would make a two-sided test mispredict
+}
+
+template <class Depths, class Values, class Magnitudes, size_t... k>
+std::array<bool, sizeof...(k)> proveAll(const Values& values, const Magnitudes& magnitudes,
+                                        std::array<double, sizeof...(k)>& out, std::index_sequence<k...>) {
+  return {proven<std::tuple_element_t<k, Depths>::kValue>(std::get<k>(values), std::get<k>(magnitudes).value, out[k])...};
+}
+
+template <size_t N>
+bool allOf(const std::array<bool, N>& flags) {
+  bool all = true;
+  for (bool flag : flags) all &= flag;  // no early exit: one predictable branch after the loop
+  return all;
+}
+
+// The slow path, kept out of line so that the filter's fast path stays small enough to inline and optimise.
+template <class Predicate, size_t... k, class... Inputs>
+[[gnu::noinline]] void replaceUnproven(const Predicate& predicate, const std::array<bool, sizeof...(k)>& done,
+                                       std::array<double, sizeof...(k)>& out, std::index_sequence<k...>,
+                                       const Inputs&... inputs) {
+  const auto exact = asTuple(predicate(lift<Dyadic>(inputs)...));
+  ((out[k] = done[k] ? out[k] : std::get<k>(exact).approximate()), ...);
+}
+
+}  // namespace detail
+
+// The values of predicate(inputs...) (inputs being doubles or Vec3s; a predicate may return one polynomial or a
+// std::tuple of them, sharing subexpressions) as doubles whose signs are the exact signs: each the plain double
 // evaluation when the filter proves its sign, otherwise the exact value, rounded (Dyadic::approximate). Either way
-// it is within a few ulps of the exact value relative to its magnitude P, and 0 exactly when that is 0.
+// each is within a few ulps of the exact value relative to its magnitude P, and 0 exactly when that is 0.
+template <class Predicate, class... Inputs>
+[[gnu::always_inline]] inline auto filteredValues(const Predicate& predicate, const Inputs&... inputs) {
+  using Depths = decltype(detail::asTuple(predicate(lift<Depth<0>>(inputs)...)));
+  constexpr size_t kCount = std::tuple_size_v<Depths>;
+  using Indices = std::make_index_sequence<kCount>;
+  std::array<double, kCount> out;
+  const auto done = detail::proveAll<Depths>(detail::asTuple(predicate(lift<double>(inputs)...)),
+                                             detail::asTuple(predicate(lift<Magnitude>(inputs)...)), out, Indices{});
+  if (!detail::allOf(done)) detail::replaceUnproven(predicate, done, out, Indices{}, inputs...);
+  return out;
+}
+
+// The one value of a single-polynomial predicate, as filteredValues gives it.
 template <class Predicate, class... Inputs>
 double filteredValue(const Predicate& predicate, const Inputs&... inputs) {
-  constexpr int depth = decltype(predicate(lift<Depth<0>>(inputs)...))::kValue;
-  constexpr double u = 0x1p-53;
-  constexpr double kFactor = 2 * (depth + 1) * u;
-  constexpr double kUnderflow = 0x1p-960;
-  const double value = predicate(lift<double>(inputs)...);
-  const double bound = kFactor * predicate(lift<Magnitude>(inputs)...).value + kUnderflow;
-  if (value > bound || value < -bound) return value;
-  return predicate(lift<Dyadic>(inputs)...).approximate();
+  return filteredValues(predicate, inputs...)[0];
 }
 
 // The exact sign (-1, 0 or 1) of predicate(inputs...).

@@ -6,14 +6,10 @@
 
 namespace c3d {
 
-// The same plane with its normal reversed (negation is exact).
-inline Plane flipped(const Plane& plane) { return {-plane.normal, -plane.constant}; }
-
 template <class Shape>
 Side classify(const Plane& plane, const Shape& shape, const ClassifyOptions& options = {}) {
-  if (above(plane, shape, options.epsilon)) return Side::Front;
-  if (above(flipped(plane), shape, options.epsilon)) return Side::Back;
-  return Side::Intersecting;
+  const int s = side(plane, shape, options.epsilon);
+  return s > 0 ? Side::Front : s < 0 ? Side::Back : Side::Intersecting;
 }
 
 }  // namespace c3d

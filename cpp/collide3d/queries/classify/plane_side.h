@@ -1,10 +1,14 @@
-// Exact side-of-plane decisions: above(plane, shape, epsilon) says whether every point p of the shape has
-// n.p + d > epsilon |n| — the shape lies strictly in front of the slab of half-thickness epsilon around the plane —
-// as exact arithmetic on the given doubles would (predicates by exact::filteredSign). Square roots are removed by
-// squaring after the signs are settled: for a ball, n.c + d > (r + e)|n| iff n.c + d > 0 and
-// (n.c + d)^2 > (r + e)^2 (n.n). The same with the plane negated (exactly) decides "strictly behind".
-// Shapes' supports along n as in plane_range.h (Ericson §5.2.2-5.2.3; Haines & Wallace 1994 for boxes).
+// Exact side-of-plane decisions: side(plane, shape, epsilon) is 1 when every point p of the shape has
+// n.p + d > epsilon |n| (strictly in front of the slab of half-thickness epsilon around the plane), -1 when every
+// point has n.p + d < -epsilon |n|, and 0 when the shape meets the slab — as exact arithmetic on the given doubles
+// would say (exact::filteredValues). Square roots are removed by squaring once the signs are known: a ball lies
+// beyond the slab when (n.c + d)^2 > (r + e)^2 (n.n), on the side of the sign of n.c + d. above() is the "strictly
+// in front" half; with the plane negated (exactly) it decides "strictly behind". Supports along n: Ericson §5.2.2-
+// 5.2.3 (spheres, boxes; Haines & Wallace 1994 for the nearest box corner); for an ellipsoid with axes a_i and
+// radii r_i, sqrt(sum_i (r_i n.a_i)^2); for a capped cylinder with axis e, r |n x e| / |e| beyond its axis' ends.
 #pragma once
+#include <tuple>
+
 #include "collide3d/math/exact/filtered_sign.h"
 #include "collide3d/shapes/shapes.h"
 
@@ -20,17 +24,23 @@ inline double signedDistance(const Plane& plane, Vec3 p) {
 
 inline int sideOf(const Plane& plane, Vec3 p) { return sign(signedDistance(plane, p)); }
 
-// A ball of radius r around c (a point when r = 0) beyond the slab: n.c + d > (r + e)|n|.
-inline bool ballAbove(const Plane& plane, Vec3 c, double r, double e) {
-  if (sideOf(plane, c) <= 0) return false;
-  if (r == 0 && e == 0) return true;
-  return exact::filteredSign(
-             [](const auto& n, const auto& d, const auto& c, const auto& r, const auto& e) {
-               const auto s = dot(n, c) + d;
-               return s * s - (r + e) * (r + e) * dot(n, n);
-             },
-             plane.normal, plane.constant, c, r, e) > 0;
+// The side of a ball of radius r around c (a point when r = 0): 1 when n.c + d > (r + e)|n|, -1 when
+// n.c + d < -(r + e)|n|, 0 otherwise. One filtered evaluation of n.c + d and (n.c + d)^2 - (r + e)^2 (n.n).
+inline int ballSide(const Plane& plane, Vec3 c, double r, double e) {
+  if (r == 0 && e == 0) return sideOf(plane, c);
+  const auto m = exact::filteredValues(
+      [](const auto& n, const auto& d, const auto& c, const auto& r, const auto& e) {
+        const auto s = dot(n, c) + d;
+        return std::make_tuple(s, s * s - (r + e) * (r + e) * dot(n, n));
+      },
+      plane.normal, plane.constant, c, r, e);
+  return m[1] > 0 ? sign(m[0]) : 0;
 }
+
+inline bool ballAbove(const Plane& plane, Vec3 c, double r, double e) { return ballSide(plane, c, r, e) == 1; }
+
+// The side of a shape made of several balls: the side they all share, or 0.
+inline int together(int a, int b) { return a == b ? a : 0; }
 
 // A value x = n.c + d - (support) beyond the slab: x > e|n|, i.e. x > 0 and x^2 > e^2 (n.n).
 template <class Excess, class... Inputs>
@@ -48,15 +58,35 @@ bool excessAbove(const Plane& plane, double e, const Excess& excess, const Input
 
 }  // namespace plane_side
 
-inline bool above(const Plane& plane, const Point& p, double e) { return plane_side::ballAbove(plane, p.position, 0, e); }
+inline int side(const Plane& plane, const Point& p, double e) { return plane_side::ballSide(plane, p.position, 0, e); }
 
-inline bool above(const Plane& plane, const Segment& s, double e) {
-  return plane_side::ballAbove(plane, s.start, 0, e) && plane_side::ballAbove(plane, s.end, 0, e);
+inline int side(const Plane& plane, const Segment& s, double e) {
+  using namespace plane_side;
+  return together(ballSide(plane, s.start, 0, e), ballSide(plane, s.end, 0, e));
 }
 
-inline bool above(const Plane& plane, const Triangle& t, double e) {
-  return plane_side::ballAbove(plane, t.a, 0, e) && plane_side::ballAbove(plane, t.b, 0, e) &&
-         plane_side::ballAbove(plane, t.c, 0, e);
+inline int side(const Plane& plane, const Triangle& t, double e) {
+  using namespace plane_side;
+  return together(together(ballSide(plane, t.a, 0, e), ballSide(plane, t.b, 0, e)), ballSide(plane, t.c, 0, e));
+}
+
+inline int side(const Plane& plane, const Sphere& s, double e) { return plane_side::ballSide(plane, s.center, s.radius, e); }
+
+inline int side(const Plane& plane, const Capsule& c, double e) {
+  using namespace plane_side;
+  return together(ballSide(plane, c.start, c.radius, e), ballSide(plane, c.end, c.radius, e));
+}
+
+// In front when the corner nearest the back is, behind when the corner nearest the front is: per axis the bound
+// the normal points away from, or towards (exact comparisons).
+inline int side(const Plane& plane, const Aabb& box, double e) {
+  const Vec3 n = plane.normal;
+  const Vec3 backmost{n.x >= 0 ? box.min.x : box.max.x, n.y >= 0 ? box.min.y : box.max.y,
+                      n.z >= 0 ? box.min.z : box.max.z};
+  const Vec3 frontmost{n.x >= 0 ? box.max.x : box.min.x, n.y >= 0 ? box.max.y : box.min.y,
+                       n.z >= 0 ? box.max.z : box.min.z};
+  if (plane_side::ballSide(plane, backmost, 0, e) == 1) return 1;
+  return plane_side::ballSide(plane, frontmost, 0, e) == -1 ? -1 : 0;
 }
 
 // n.v with its exact sign: how fast a point moving by v gains scaled distance.
@@ -73,19 +103,6 @@ inline bool above(const Plane& plane, const Ray& r, double e) {
 
 inline bool above(const Plane& plane, const Line& l, double e) {
   return plane_side::ballAbove(plane, l.origin, 0, e) && rateTowards(plane, l.direction) == 0;
-}
-
-inline bool above(const Plane& plane, const Sphere& s, double e) { return plane_side::ballAbove(plane, s.center, s.radius, e); }
-
-inline bool above(const Plane& plane, const Capsule& c, double e) {
-  return plane_side::ballAbove(plane, c.start, c.radius, e) && plane_side::ballAbove(plane, c.end, c.radius, e);
-}
-
-// The box's corner nearest the plane's back: per axis the bound the normal points away from (exact comparisons).
-inline bool above(const Plane& plane, const Aabb& box, double e) {
-  const Vec3 nearest{plane.normal.x >= 0 ? box.min.x : box.max.x, plane.normal.y >= 0 ? box.min.y : box.max.y,
-                     plane.normal.z >= 0 ? box.min.z : box.max.z};
-  return plane_side::ballAbove(plane, nearest, 0, e);
 }
 
 // n.c + d - sum_i h_i |n.a_i|, with the signs of n.a_i settled exactly first.
@@ -162,5 +179,20 @@ inline bool above(const Plane& plane, const Cylinder& cylinder, double eps) {
   }
   return true;
 }
+
+// The shapes decided by their "strictly in front" test, on the plane and on the plane negated.
+inline Plane flipped(const Plane& plane) { return {-plane.normal, -plane.constant}; }
+
+template <class Shape>
+int sideByAbove(const Plane& plane, const Shape& shape, double e) {
+  if (above(plane, shape, e)) return 1;
+  return above(flipped(plane), shape, e) ? -1 : 0;
+}
+
+inline int side(const Plane& plane, const Ray& r, double e) { return sideByAbove(plane, r, e); }
+inline int side(const Plane& plane, const Line& l, double e) { return sideByAbove(plane, l, e); }
+inline int side(const Plane& plane, const Obb& box, double e) { return sideByAbove(plane, box, e); }
+inline int side(const Plane& plane, const Ellipsoid& ellipsoid, double e) { return sideByAbove(plane, ellipsoid, e); }
+inline int side(const Plane& plane, const Cylinder& cylinder, double e) { return sideByAbove(plane, cylinder, e); }
 
 }  // namespace c3d

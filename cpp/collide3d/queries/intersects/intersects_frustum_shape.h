@@ -12,7 +12,7 @@ namespace c3d {
 template <class Shape>
 bool intersects(const Frustum& frustum, const Shape& shape) {
   for (const Plane& plane : frustum.planes) {
-    if (above(flipped(plane), shape, 0)) return false;
+    if (side(plane, shape, 0) < 0) return false;
   }
   return true;
 }

@@ -6,7 +6,7 @@ namespace c3d {
 
 template <class Shape>
 bool intersects(const Plane& plane, const Shape& shape) {
-  return classify(plane, shape) == Side::Intersecting;
+  return side(plane, shape, 0) == 0;
 }
 
 }  // namespace c3d

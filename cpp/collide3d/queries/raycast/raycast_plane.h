@@ -6,29 +6,39 @@
 #pragma once
 #include <cmath>
 #include <optional>
+#include <tuple>
 
 #include "collide3d/queries/raycast/span.h"
 #include "collide3d/queries/classify/plane_side.h"
 
 namespace c3d {
 
+// The plane's unit normal on the side a caster moving at `rate` (n.d) comes from.
+inline Vec3 normalFacing(const Plane& plane, double rate) {
+  return plane.normal * ((rate > 0 ? -1.0 : 1.0) / length(plane.normal));
+}
+
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Plane& plane, const RaycastOptions& options) {
-  const double rate = c3d::rate(plane, caster.direction);
-  const double value = plane_side::signedDistance(plane, caster.origin);
-  const Vec3 unitNormal = plane.normal * (1.0 / length(plane.normal));
   if (caster.hasEnd) {
-    const double atEnd = plane_side::signedDistance(plane, caster.end);
+    const auto ends = exact::filteredValues(
+        [](const auto& n, const auto& d, const auto& p, const auto& q) {
+          return std::make_tuple(dot(n, p) + d, dot(n, q) + d);
+        },
+        plane.normal, plane.constant, caster.origin, caster.end);
+    const double value = ends[0], atEnd = ends[1];
     if ((value > 0 && atEnd > 0) || (value < 0 && atEnd < 0)) return std::nullopt;
     const double t = value == 0 ? 0 : atEnd == 0 ? 1 : std::fmin(1.0, std::fmax(0.0, value / (value - atEnd)));
     if (t > options.maxDistance) return std::nullopt;
-    return makeHit(caster, t, rate > 0 ? -unitNormal : unitNormal);
+    return makeHit(caster, t, normalFacing(plane, atEnd - value));  // the ends' signs give n.(end - start)'s
   }
+  const double rate = c3d::rate(plane, caster.direction);
+  const double value = plane_side::signedDistance(plane, caster.origin);
   Span span;
   clipSlab(span, value, rate, 0, 0, 0, 0);
   if (span.enter == -kInfinity) span.enter = caster.tMin > -kInfinity ? caster.tMin : 0;  // lying in the plane
   auto t = firstHit(span, caster, options);
   if (!t) return std::nullopt;
-  return makeHit(caster, t->t, rate > 0 ? -unitNormal : unitNormal);
+  return makeHit(caster, t->t, normalFacing(plane, rate));
 }
 
 }  // namespace c3d

@@ -10,7 +10,9 @@
 // backfaceCulling keeps only hits through the front face (the caster's direction against (b-a) x (c-a));
 // casters parallel to the plane, and degenerate triangles, have no front face and are then culled.
 #pragma once
+#include <array>
 #include <optional>
+#include <tuple>
 
 #include "collide3d/queries/raycast/span.h"
 #include "collide3d/shapes/triangle.h"
@@ -71,58 +73,39 @@ auto direction(const O& origin, const P& p) {
   }
 }
 
-// Möller–Trumbore's determinants as signed volumes of the inputs (o origin, p the end or the direction, a b c the
-// triangle): det, and u det, v det, (1 - u - v) det, t det, (1 - t) det. Each is evaluated with its exact sign.
+// Möller–Trumbore's determinants as polynomials of the inputs (o origin, p the end or the direction, a b c the
+// triangle), sharing its two cross products: det, u det, v det, (1 - u - v) det, t det and (1 - t) det.
 template <bool kSegment>
-struct Determinants {
-  static constexpr auto det = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& c) {
-    return dot(b - a, cross(direction<kSegment>(o, p), c - a));
-  };
-  static constexpr auto u = [](const auto& o, const auto& p, const auto& a, const auto&, const auto& c) {
-    return dot(o - a, cross(direction<kSegment>(o, p), c - a));
-  };
-  static constexpr auto v = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto&) {
-    return dot(direction<kSegment>(o, p), cross(o - a, b - a));
-  };
-  static constexpr auto w = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& c) {
-    return det(o, p, a, b, c) - u(o, p, a, b, c) - v(o, p, a, b, c);
-  };
-  static constexpr auto t = [](const auto& o, const auto&, const auto& a, const auto& b, const auto& c) {
-    return dot(c - a, cross(o - a, b - a));
-  };
-  static constexpr auto rest = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& c) {
-    return det(o, p, a, b, c) - t(o, p, a, b, c);
-  };
+constexpr auto kDeterminants = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& c) {
+  const auto d = direction<kSegment>(o, p);
+  const auto e1 = b - a, e2 = c - a, s = o - a;
+  const auto pv = cross(d, e2), qv = cross(s, e1);
+  const auto det = dot(e1, pv), u = dot(s, pv), v = dot(d, qv), t = dot(e2, qv);
+  return std::make_tuple(det, u, v, det - u - v, t, det - t);
 };
 
-// A caster crossing the triangle's plane (det != 0): whether it meets the closed triangle within its own range,
-// decided by exact signs, and where (t, u, v). Edges and vertices count; a triangle sharing an edge with another
-// sees a caster through that edge exactly as the other does (the edge's determinant is the same polynomial up to
-// sign), so a closed mesh is watertight.
+// The caster against the triangle, every sign exact (exact::filteredValues). Crossing the plane (det != 0), it
+// meets the closed triangle when u det, v det and (1 - u - v) det are each 0 or of det's sign, and t is in the
+// caster's range (t det, and for a segment (1 - t) det, likewise). Edges and vertices count; a triangle sharing an
+// edge with another sees a caster through that edge exactly as the other does (the edge's determinant is the same
+// polynomial up to sign), so a closed mesh is watertight.
 template <bool kSegment>
-Span crossingSpan(const Caster& caster, const Triangle& tri, double det, double& u, double& v) {
-  using D = Determinants<kSegment>;
-  const Vec3 p = kSegment ? caster.end : caster.direction;
+Span crossingSpan(const Caster& caster, const std::array<double, 6>& m, double& u, double& v) {
+  const double det = m[0];
   const int side = sign(det);
-  auto inside = [&](const auto& determinant, double& value) {
-    value = exact::filteredValue(determinant, caster.origin, p, tri.a, tri.b, tri.c);
-    return sign(value) != -side;
-  };
+  auto within = [side](double value) { return sign(value) != -side; };
+  const bool bounded = caster.tMin != -kInfinity;  // rays and segments start at t = 0
   Span span;
-  double uDet, vDet, wDet, tDet, restDet;
-  const bool hits = inside(D::u, uDet) && inside(D::v, vDet) && inside(D::w, wDet) &&
-                    (caster.tMin == -kInfinity || inside(D::t, tDet)) && (!kSegment || inside(D::rest, restDet));
-  if (!hits) {
+  if (!within(m[1]) || !within(m[2]) || !within(m[3]) || (bounded && !within(m[4])) || (kSegment && !within(m[5]))) {
     span.makeEmpty();
     return span;
   }
-  if (caster.tMin == -kInfinity) tDet = exact::filteredValue(D::t, caster.origin, p, tri.a, tri.b, tri.c);
   // t in the caster's range as the exact signs say, whatever the rounding of the quotient.
-  double t = tDet / det;
-  if (caster.tMin != -kInfinity) t = std::fmax(t, 0.0);
+  double t = m[4] / det;
+  if (bounded) t = std::fmax(t, 0.0);
   if (kSegment) t = std::fmin(t, 1.0);
   span.enter = span.exit = t;
-  u = uDet / det, v = vDet / det;
+  u = m[1] / det, v = m[2] / det;
   return span;
 }
 
@@ -133,14 +116,13 @@ Span crossingSpan(const Caster& caster, const Triangle& tri, double det, double&
 // hit's barycentric weights.
 inline Span triangleSpan(const Caster& caster, const Triangle& tri, double& det, double& u, double& v) {
   const Vec3 e1 = tri.b - tri.a, e2 = tri.c - tri.a;
+  using namespace moller_trumbore;
   const Vec3 p = caster.hasEnd ? caster.end : caster.direction;
-  det = caster.hasEnd
-      ? exact::filteredValue(moller_trumbore::Determinants<true>::det, caster.origin, p, tri.a, tri.b, tri.c)
-      : exact::filteredValue(moller_trumbore::Determinants<false>::det, caster.origin, p, tri.a, tri.b, tri.c);
-  if (det != 0) {
-    return caster.hasEnd ? moller_trumbore::crossingSpan<true>(caster, tri, det, u, v)
-                         : moller_trumbore::crossingSpan<false>(caster, tri, det, u, v);
-  }
+  const std::array<double, 6> m = caster.hasEnd
+      ? exact::filteredValues(kDeterminants<true>, caster.origin, p, tri.a, tri.b, tri.c)
+      : exact::filteredValues(kDeterminants<false>, caster.origin, p, tri.a, tri.b, tri.c);
+  det = m[0];
+  if (det != 0) return caster.hasEnd ? crossingSpan<true>(caster, m, u, v) : crossingSpan<false>(caster, m, u, v);
   Span span;
   const Vec3 normal = cross(e1, e2);
   if (degenerate(tri)) {
