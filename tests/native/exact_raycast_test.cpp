@@ -8,6 +8,7 @@
 #include <cmath>
 #include <vector>
 
+#include "collide3d/queries/raycast/raycast_sphere.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"
 #include "test_support.h"
 
@@ -72,6 +73,49 @@ TEST(ExactRaycastTriangle, AgreesWithExactRationalsOnEdgesAndVertices) {
   }
   EXPECT_GT(checked, 150000);
   EXPECT_GT(hits, 40000);
+}
+
+// Whether the caster's closest point to the centre, within its range, lies in the ball: the caster's parameter
+// -b/a clamped to the range, then |w + t d|^2 <= r^2, in exact rationals (a different route from the roots).
+bool referenceMeetsBall(const Caster& caster, const Sphere& sphere) {
+  const Q3 o = q(caster.origin), c = q(sphere.center);
+  const Q3 d = caster.hasEnd ? q(caster.end) - o : q(caster.direction), w = o - c;
+  const mpq_class a = dotQ(d, d), r = sphere.radius;
+  mpq_class t = 0;
+  if (a != 0) {
+    t = -dotQ(d, w) / a;
+    if (caster.tMin == 0 && t < 0) t = 0;
+    if (caster.hasEnd && t > 1) t = 1;
+  }
+  const Q3 p{w.x + t * d.x, w.y + t * d.y, w.z + t * d.z};
+  return dotQ(p, p) <= r * r;
+}
+
+TEST(ExactRaycastSphere, GrazingCastersAgreeWithExactRationals) {
+  Random random(47);
+  int hits = 0, checked = 0;
+  for (int i = 0; i < 60000; ++i) {
+    const double scale = std::ldexp(1.0, random.integer(-20, 20));
+    const Sphere sphere{random.vector(-1, 1) * scale, random.uniform(0.1, 1) * scale};
+    // A direction, a unit normal to it, and a point of the caster's line at distance r from the centre (rounded).
+    const Vec3 d = random.vector(-1, 1);
+    Vec3 normal = cross(d, random.vector(-1, 1));
+    normal = normal * (1 / length(normal));
+    const Vec3 touching = sphere.center + normal * sphere.radius;
+    const double before = random.uniform(-2, 2) * scale, after = random.uniform(-2, 2) * scale;
+    Vec3 origin = touching + d * before;
+    if (i % 2) origin.x = std::nextafter(origin.x, random.integer(0, 1) ? INFINITY : -INFINITY);
+    const Caster casters[3] = {toCaster(Segment{origin, touching + d * after}), toCaster(Ray{origin, d}),
+                               toCaster(Line{origin, d})};
+    for (const Caster& caster : casters) {
+      const bool expected = referenceMeetsBall(caster, sphere);
+      ASSERT_EQ(raycast(caster, sphere, {}).has_value(), expected) << i;
+      hits += expected;
+      ++checked;
+    }
+  }
+  EXPECT_GT(hits, 20000);
+  EXPECT_LT(hits, checked - 20000);
 }
 
 // An octahedron with randomly moved vertices, closed around the origin.

@@ -61,6 +61,17 @@ struct Caster {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
+// A caster's direction as exact predicates see it, from its origin and p (its end for a segment, else its
+// direction): a segment's end minus its start, exactly, rather than the rounded difference the Caster holds.
+template <bool kSegment, class O, class P>
+auto exactDirection(const O& origin, const P& p) {
+  if constexpr (kSegment) {
+    return p - origin;
+  } else {
+    return p;
+  }
+}
+
 // The caster's point at parameter t; a segment's end is returned exactly.
 constexpr Vec3 pointOf(const Caster& caster, double t) {
   return caster.hasEnd && t == 1 ? caster.end : pointAt(caster.origin, caster.direction, t);

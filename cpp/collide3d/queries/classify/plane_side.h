@@ -123,7 +123,9 @@ inline bool above(const Plane& plane, const Obb& box, double e) {
 // s - e|n| > sqrt(Q) iff s > 0, s^2 - e^2 n.n - Q > 0 and (s^2 - e^2 n.n - Q)^2 > 4 e^2 (n.n) Q.
 inline bool above(const Plane& plane, const Ellipsoid& ellipsoid, double e) {
   const auto support = [](const auto& n, const auto& r, const auto& a0, const auto& a1, const auto& a2) {
-    const auto x = r.x * dot(n, a0), y = r.y * dot(n, a1), z = r.z * dot(n, a2);
+    const auto x = r.x * dot(n, a0);
+    const auto y = r.y * dot(n, a1);
+    const auto z = r.z * dot(n, a2);
     return x * x + y * y + z * z;
   };
   const Mat3& R = ellipsoid.rotation;

@@ -33,9 +33,8 @@ inline std::optional<Contact> contactRounded(const Rounded& a, const Rounded& b)
   closestCores(a, b, pa, pb);
   const Vec3 gap = pb - pa;
   const double reach = a.radius + b.radius;
-  const double gap2 = dot(gap, gap);
-  if (gap2 > reach * reach) return std::nullopt;
-  const double d = std::sqrt(gap2);
+  if (!ballsMeet(pa, a.radius, pb, b.radius)) return std::nullopt;
+  const double d = length(gap);
   // Cores that meet (on one line, or crossing) leave a gap of rounding noise whose direction means nothing: then
   // the push is perpendicular to both cores.
   const Vec3 da = a.core.end - a.core.start, db = b.core.end - b.core.start;

@@ -10,6 +10,7 @@
 
 #include "collide3d/queries/distance/closest_point.h"
 #include "collide3d/queries/intersects/intersects_plane_shape.h"
+#include "collide3d/queries/intersects/intersects_sphere_sphere.h"
 #include "collide3d/queries/raycast/raycast_sphere.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"
 #include "collide3d/queries/results.h"
@@ -31,12 +32,12 @@ inline Rounded rounded(const Capsule& c) { return {{c.start, c.end}, c.radius}; 
 inline double apart(double gap) { return gap <= 0 ? std::numeric_limits<double>::denorm_min() : gap; }
 
 // Moves the cores' closest points pa (on a's core) and pb (on b's core) out by the radii. Whether the shapes meet is
-// decided on squared lengths, exactly as intersects decides it, and a gap too small to survive the square root is
-// reported as the smallest positive distance, so distance() is 0 exactly when intersects() is true.
+// decided by ballsMeet, as intersects decides it, and a gap too small to survive the square root is reported as
+// the smallest positive distance, so distance() is 0 exactly when intersects() is true.
 inline ClosestPoints grow(Vec3 pa, Vec3 pb, double ra, double rb) {
   const Vec3 gap = pb - pa;
   const double reach = ra + rb;
-  if (dot(gap, gap) <= reach * reach) {
+  if (ballsMeet(pa, ra, pb, rb)) {
     // Overlapping or touching: the point that splits pa-pb in the ratio of the radii is within ra of pa and within
     // rb of pb, so it lies in both shapes.
     const Vec3 common = reach > 0 ? pa + gap * (ra / reach) : pa;

@@ -1,13 +1,22 @@
 // Two balls meet when the distance of their centers is at most the sum of their radii, compared squared so no
-// square root is taken (Ericson §4.3.1).
+// square root is taken (Ericson §4.3.1), and decided exactly (exact::filteredSign). Every query on points, spheres,
+// segments and capsules decides "do they meet" with ballsMeet, on their cores' closest points, so they agree.
 #pragma once
+#include "collide3d/math/exact/filtered_sign.h"
 #include "collide3d/shapes/sphere.h"
 
 namespace c3d {
 
-inline bool intersects(const Sphere& a, const Sphere& b) {
-  const double reach = a.radius + b.radius;
-  return lengthSquared(a.center - b.center) <= reach * reach;
+// Balls of radii ra, rb around pa, pb share a point: |pb - pa|^2 <= (ra + rb)^2.
+inline bool ballsMeet(Vec3 pa, double ra, Vec3 pb, double rb) {
+  return exact::filteredSign(
+             [](const auto& p, const auto& a, const auto& q, const auto& b) {
+               const auto gap = q - p;
+               return dot(gap, gap) - (a + b) * (a + b);
+             },
+             pa, ra, pb, rb) <= 0;
 }
+
+inline bool intersects(const Sphere& a, const Sphere& b) { return ballsMeet(a.center, a.radius, b.center, b.radius); }
 
 }  // namespace c3d

@@ -6,7 +6,9 @@
 #pragma once
 #include <cmath>
 #include <optional>
+#include <tuple>
 
+#include "collide3d/math/exact/filtered_sign.h"
 #include "collide3d/queries/raycast/span.h"
 #include "collide3d/shapes/sphere.h"
 
@@ -35,9 +37,46 @@ inline Span ballSpan(Vec3 origin, Vec3 direction, Vec3 center, double radius) {
   return span;
 }
 
+// Whether a caster meets the ball within its range, decided exactly. With d its direction, w = o - center,
+// a = d.d, b = d.w, c = w.w - r^2 and the discriminant b^2 - a c = r^2 a - |d x w|^2: its line meets the ball iff
+// the discriminant is >= 0; the larger root is >= 0 iff b <= 0 or c <= 0 (it moves towards the centre or starts
+// in the ball); the smaller root is <= 1 iff a + b >= 0 or the end is in the ball. A zero-length segment (a = 0,
+// exactly when its ends coincide) meets it iff c <= 0.
+template <bool kSegment>
+bool meetsBall(const Caster& caster, const Sphere& sphere) {
+  const Vec3 p = kSegment ? caster.end : caster.direction;
+  const auto m = exact::filteredValues(
+      [](const auto& o, const auto& p, const auto& center, const auto& r) {
+        const auto d = exactDirection<kSegment>(o, p);
+        const auto w = o - center;
+        const auto k = cross(d, w);
+        const auto a = dot(d, d);
+        const auto b = dot(d, w);
+        const auto c = dot(w, w) - r * r;
+        const auto end = p - center;
+        return std::make_tuple(r * r * a - dot(k, k), b, c, a + b, dot(end, end) - r * r);
+      },
+      caster.origin, p, sphere.center, sphere.radius);
+  const double discriminant = m[0], b = m[1], c = m[2], ahead = m[3], endInside = m[4];
+  if (kSegment && caster.origin == caster.end) return c <= 0;
+  if (discriminant < 0) return false;
+  if (caster.tMin != -kInfinity && !(b <= 0 || c <= 0)) return false;
+  return !kSegment || ahead >= 0 || endInside <= 0;
+}
+
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Sphere& sphere, const RaycastOptions& options) {
+  const bool meets = caster.hasEnd ? meetsBall<true>(caster, sphere) : meetsBall<false>(caster, sphere);
+  if (!meets) return std::nullopt;
   const double scale = rangeScale(caster.direction);
-  const Span span = unscaled(ballSpan(caster.origin, caster.direction * scale, sphere.center, sphere.radius), scale);
+  Span span = unscaled(ballSpan(caster.origin, caster.direction * scale, sphere.center, sphere.radius), scale);
+  // The rounded roots follow the exact decision: a grazing caster whose discriminant rounded below 0 touches at
+  // the foot of the centre; roots that rounded just outside the caster's range are brought back to its end.
+  if (span.empty()) {
+    const double foot = dot(sphere.center - caster.origin, caster.direction) / dot(caster.direction, caster.direction);
+    span.enter = span.exit = foot, span.enterFace = span.exitFace = 0;
+  }
+  span.exit = std::fmax(span.exit, caster.tMin), span.enter = std::fmin(span.enter, span.exit);
+  span.enter = std::fmin(span.enter, caster.tMax), span.exit = std::fmax(span.exit, span.enter);
   const auto hit = firstHit(span, caster, options);
   if (!hit) return std::nullopt;
   RaycastHit result = makeHit(caster, hit->t, {});

@@ -63,24 +63,20 @@ inline Span segmentSpan(const Caster& caster, Vec3 p0, Vec3 p1) {
 
 namespace moller_trumbore {
 
-// The caster's direction as the predicates see it: a segment's end minus its start, exactly; a ray's or line's own.
-template <bool kSegment, class O, class P>
-auto direction(const O& origin, const P& p) {
-  if constexpr (kSegment) {
-    return p - origin;
-  } else {
-    return p;
-  }
-}
-
 // Möller–Trumbore's determinants as polynomials of the inputs (o origin, p the end or the direction, a b c the
 // triangle), sharing its two cross products: det, u det, v det, (1 - u - v) det, t det and (1 - t) det.
 template <bool kSegment>
 constexpr auto kDeterminants = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& c) {
-  const auto d = direction<kSegment>(o, p);
-  const auto e1 = b - a, e2 = c - a, s = o - a;
-  const auto pv = cross(d, e2), qv = cross(s, e1);
-  const auto det = dot(e1, pv), u = dot(s, pv), v = dot(d, qv), t = dot(e2, qv);
+  const auto d = exactDirection<kSegment>(o, p);
+  const auto e1 = b - a;
+  const auto e2 = c - a;
+  const auto s = o - a;
+  const auto pv = cross(d, e2);
+  const auto qv = cross(s, e1);
+  const auto det = dot(e1, pv);
+  const auto u = dot(s, pv);
+  const auto v = dot(d, qv);
+  const auto t = dot(e2, qv);
   return std::make_tuple(det, u, v, det - u - v, t, det - t);
 };
 
