@@ -115,12 +115,67 @@ void BoxBox(benchmark::State& state) {
            intersectsTable().at(ShapeType::Aabb, ShapeType::Aabb));
 }
 
+// The filter's price (exact/filtered_sign.h) on random inputs, for the predicates behind the queries above:
+// argument 0 evaluates the polynomial in plain doubles (no exactness), 1 through exact::filteredValues (exact
+// signs: the same value plus an error bound, and the exact path where that cannot decide, which random inputs
+// almost never need). Same lambda, same inputs, same run.
+template <class Predicate, class Make>
+void filterPrice(benchmark::State& state, const Predicate& predicate, Make make) {
+  using Args = decltype(make(std::declval<Inputs&>()));
+  static std::vector<Args> inputs;
+  if (inputs.empty()) {
+    Inputs in;
+    for (int i = 0; i < kPairs; ++i) inputs.push_back(make(in));
+  }
+  const bool filtered = state.range(0) == 1;
+  int i = 0;
+  double sum = 0;
+  for (auto _ : state) {
+    sum += std::apply(
+        [&](const auto&... args) {
+          if (filtered) {
+            double total = 0;
+            for (double value : exact::filteredValues(predicate, args...)) total += value;
+            return total;
+          }
+          return std::apply([](const auto&... value) { return (0.0 + ... + value); },
+                            exact::detail::asTuple(predicate(exact::lift<double>(args)...)));
+        },
+        inputs[i]);
+    i = (i + 1) & (kPairs - 1);
+  }
+  benchmark::DoNotOptimize(sum);
+}
+
+void FilterOrient3d(benchmark::State& state) {
+  filterPrice(state, kSignedVolume, [](Inputs& in) { return std::make_tuple(in.point(), in.point(), in.point(), in.point()); });
+}
+
+void FilterMollerTrumbore(benchmark::State& state) {
+  filterPrice(state, moller_trumbore::kDeterminants<false>, [](Inputs& in) {
+    const Ray r = in.ray();
+    const Triangle t = in.triangle();
+    return std::make_tuple(r.origin, r.direction, t.a, t.b, t.c);
+  });
+}
+
+void FilterBallsMeet(benchmark::State& state) {
+  filterPrice(state, kBallsGap, [](Inputs& in) {
+    const Sphere a = in.sphere(), b = in.sphere();
+    return std::make_tuple(a.center, a.radius, b.center, b.radius);
+  });
+}
+
 // Argument 0: the kernel called directly; 1: the encoded, validated path of a wasm call.
 BENCHMARK(RayTriangle)->Arg(0)->Arg(1);
 BENCHMARK(RaySphere)->Arg(0)->Arg(1);
 BENCHMARK(SpherePlane)->Arg(0)->Arg(1);
 BENCHMARK(SphereSphere)->Arg(0)->Arg(1);
 BENCHMARK(BoxBox)->Arg(0)->Arg(1);
+// Argument 0: plain doubles; 1: filtered, exact signs.
+BENCHMARK(FilterOrient3d)->Arg(0)->Arg(1);
+BENCHMARK(FilterMollerTrumbore)->Arg(0)->Arg(1);
+BENCHMARK(FilterBallsMeet)->Arg(0)->Arg(1);
 
 }  // namespace
 }  // namespace c3d

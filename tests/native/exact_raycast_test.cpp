@@ -149,7 +149,9 @@ TEST(ExactRaycastTriangle, AClosedMeshIsWatertightThroughItsEdgesAndVertices) {
             reached += raycast(toCaster(Segment{inside, target}), other, {}).has_value();
           }
           ASSERT_GE(hit, 1) << "mesh " << m;
-          if (s == 0) ASSERT_GE(reached, 1) << "mesh " << m;  // a segment ending exactly at a vertex reaches it
+          if (s == 0) {
+            ASSERT_GE(reached, 1) << "mesh " << m;  // a segment ending exactly at a vertex reaches it
+          }
           ++rays;
         }
       }

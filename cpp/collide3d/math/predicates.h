@@ -10,12 +10,13 @@ namespace c3d {
 
 constexpr int sign(double value) { return (value > 0) - (value < 0); }
 
-// ((b - a) x (c - a)).(d - a): six times the signed volume of abcd, with its exact sign (a few ulps accurate).
-inline double signedVolume(Vec3 a, Vec3 b, Vec3 c, Vec3 d) {
-  return exact::filteredValue(
-      [](const auto& a, const auto& b, const auto& c, const auto& d) { return dot(cross(b - a, c - a), d - a); },
-      a, b, c, d);
-}
+// ((b - a) x (c - a)).(d - a): six times the signed volume of abcd.
+constexpr auto kSignedVolume = [](const auto& a, const auto& b, const auto& c, const auto& d) {
+  return dot(cross(b - a, c - a), d - a);
+};
+
+// The signed volume with its exact sign (a few ulps accurate).
+inline double signedVolume(Vec3 a, Vec3 b, Vec3 c, Vec3 d) { return exact::filteredValue(kSignedVolume, a, b, c, d); }
 
 // 1 when d lies on the side of plane abc that (b - a) x (c - a) points to, -1 on the other side, 0 on the plane.
 inline int orient3d(Vec3 a, Vec3 b, Vec3 c, Vec3 d) { return sign(signedVolume(a, b, c, d)); }

@@ -117,33 +117,30 @@ bool proven(double value, double magnitude, double& out) {
   return std::fabs(value) > bound;  // branch-free: random signs would make a two-sided test mispredict
 }
 
+// Whether every value's sign is proven (no early exit: one predictable branch after it).
 template <class Depths, class Values, class Magnitudes, size_t... k>
-std::array<bool, sizeof...(k)> proveAll(const Values& values, const Magnitudes& magnitudes,
-                                        std::array<double, sizeof...(k)>& out, std::index_sequence<k...>) {
-  return {proven<std::tuple_element_t<k, Depths>::kValue>(std::get<k>(values), std::get<k>(magnitudes).value, out[k])...};
+bool proveAll(const Values& values, const Magnitudes& magnitudes, std::array<double, sizeof...(k)>& out,
+              std::index_sequence<k...>) {
+  const int all = (static_cast<int>(proven<std::tuple_element_t<k, Depths>::kValue>(
+                        std::get<k>(values), std::get<k>(magnitudes).value, out[k])) &
+                    ...);
+  return all != 0;
 }
 
-template <size_t N>
-bool allOf(const std::array<bool, N>& flags) {
-  bool all = true;
-  for (bool flag : flags) all &= flag;  // no early exit: one predictable branch after the loop
-  return all;
-}
-
-// The slow path, kept out of line so that the filter's fast path stays small enough to inline and optimise.
+// The slow path: every value evaluated exactly, then rounded. Kept out of line so that the filter's fast path
+// stays small enough to inline and optimise.
 template <class Predicate, size_t... k, class... Inputs>
-[[gnu::noinline]] void replaceUnproven(const Predicate& predicate, const std::array<bool, sizeof...(k)>& done,
-                                       std::array<double, sizeof...(k)>& out, std::index_sequence<k...>,
-                                       const Inputs&... inputs) {
+[[gnu::noinline]] void evaluateExactly(const Predicate& predicate, std::array<double, sizeof...(k)>& out,
+                                       std::index_sequence<k...>, const Inputs&... inputs) {
   const auto exact = asTuple(predicate(lift<Dyadic>(inputs)...));
-  ((out[k] = done[k] ? out[k] : std::get<k>(exact).approximate()), ...);
+  ((out[k] = std::get<k>(exact).approximate()), ...);
 }
 
 }  // namespace detail
 
 // The values of predicate(inputs...) (inputs being doubles or Vec3s; a predicate may return one polynomial or a
 // std::tuple of them, sharing subexpressions) as doubles whose signs are the exact signs: each the plain double
-// evaluation when the filter proves its sign, otherwise the exact value, rounded (Dyadic::approximate). Either way
+// evaluation when the filter proves every sign, otherwise the exact values, rounded (Dyadic::approximate). Either way
 // each is within a few ulps of the exact value relative to its magnitude P, and 0 exactly when that is 0.
 template <class Predicate, class... Inputs>
 [[gnu::always_inline]] inline auto filteredValues(const Predicate& predicate, const Inputs&... inputs) {
@@ -151,9 +148,9 @@ template <class Predicate, class... Inputs>
   constexpr size_t kCount = std::tuple_size_v<Depths>;
   using Indices = std::make_index_sequence<kCount>;
   std::array<double, kCount> out;
-  const auto done = detail::proveAll<Depths>(detail::asTuple(predicate(lift<double>(inputs)...)),
-                                             detail::asTuple(predicate(lift<Magnitude>(inputs)...)), out, Indices{});
-  if (!detail::allOf(done)) detail::replaceUnproven(predicate, done, out, Indices{}, inputs...);
+  const bool proven = detail::proveAll<Depths>(detail::asTuple(predicate(lift<double>(inputs)...)),
+                                               detail::asTuple(predicate(lift<Magnitude>(inputs)...)), out, Indices{});
+  if (!proven) detail::evaluateExactly(predicate, out, Indices{}, inputs...);
   return out;
 }
 

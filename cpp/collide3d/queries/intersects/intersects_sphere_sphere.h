@@ -7,14 +7,14 @@
 
 namespace c3d {
 
-// Balls of radii ra, rb around pa, pb share a point: |pb - pa|^2 <= (ra + rb)^2.
+// |q - p|^2 - (a + b)^2 for balls of radii a, b around p, q: <= 0 when they share a point.
+constexpr auto kBallsGap = [](const auto& p, const auto& a, const auto& q, const auto& b) {
+  const auto gap = q - p;
+  return dot(gap, gap) - (a + b) * (a + b);
+};
+
 inline bool ballsMeet(Vec3 pa, double ra, Vec3 pb, double rb) {
-  return exact::filteredSign(
-             [](const auto& p, const auto& a, const auto& q, const auto& b) {
-               const auto gap = q - p;
-               return dot(gap, gap) - (a + b) * (a + b);
-             },
-             pa, ra, pb, rb) <= 0;
+  return exact::filteredSign(kBallsGap, pa, ra, pb, rb) <= 0;
 }
 
 inline bool intersects(const Sphere& a, const Sphere& b) { return ballsMeet(a.center, a.radius, b.center, b.radius); }
