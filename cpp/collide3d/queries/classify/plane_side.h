@@ -24,16 +24,17 @@ inline double signedDistance(const Plane& plane, Vec3 p) {
 
 inline int sideOf(const Plane& plane, Vec3 p) { return sign(signedDistance(plane, p)); }
 
-// The side of a ball of radius r around c (a point when r = 0): 1 when n.c + d > (r + e)|n|, -1 when
-// n.c + d < -(r + e)|n|, 0 otherwise. One filtered evaluation of n.c + d and (n.c + d)^2 - (r + e)^2 (n.n).
-inline int ballSide(const Plane& plane, Vec3 c, double r, double e) {
-  if (r == 0 && e == 0) return sideOf(plane, c);
+// The side of a ball of radius r around p = c + offset (a point when r = 0; the offset, exactly added, is a
+// motion): 1 when n.p + d > (r + e)|n|, -1 when n.p + d < -(r + e)|n|, 0 otherwise. One filtered evaluation of
+// n.p + d and (n.p + d)^2 - (r + e)^2 (n.n).
+inline int ballSide(const Plane& plane, Vec3 c, double r, double e, Vec3 offset = {}) {
+  if (r == 0 && e == 0 && isZero(offset)) return sideOf(plane, c);
   const auto m = exact::filteredValues(
-      [](const auto& n, const auto& d, const auto& c, const auto& r, const auto& e) {
-        const auto s = dot(n, c) + d;
+      [](const auto& n, const auto& d, const auto& c, const auto& offset, const auto& r, const auto& e) {
+        const auto s = dot(n, c + offset) + d;
         return std::make_tuple(s, s * s - (r + e) * (r + e) * dot(n, n));
       },
-      plane.normal, plane.constant, c, r, e);
+      plane.normal, plane.constant, c, offset, r, e);
   return m[1] > 0 ? sign(m[0]) : 0;
 }
 

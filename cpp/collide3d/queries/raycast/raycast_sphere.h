@@ -75,8 +75,7 @@ inline std::optional<RaycastHit> raycast(const Caster& caster, const Sphere& sph
     const double foot = dot(sphere.center - caster.origin, caster.direction) / dot(caster.direction, caster.direction);
     span.enter = span.exit = foot, span.enterFace = span.exitFace = 0;
   }
-  span.exit = std::fmax(span.exit, caster.tMin), span.enter = std::fmin(span.enter, span.exit);
-  span.enter = std::fmin(span.enter, caster.tMax), span.exit = std::fmax(span.exit, span.enter);
+  agreeWithHit(span, caster);
   const auto hit = firstHit(span, caster, options);
   if (!hit) return std::nullopt;
   RaycastHit result = makeHit(caster, hit->t, {});

@@ -26,6 +26,16 @@ struct Span {
   }
 };
 
+// Brings a span computed in rounded arithmetic in line with an exact decision that the caster hits: an interval
+// that rounding left inverted closes to its entry, and ends rounded just outside the caster's range come back to
+// it, so firstHit finds the hit.
+inline void agreeWithHit(Span& span, const Caster& caster) {
+  if (span.exit < span.enter) span.exit = span.enter, span.exitFace = span.enterFace;
+  if (span.exit < caster.tMin) span.exit = caster.tMin;
+  if (span.enter > caster.tMax) span.enter = caster.tMax;
+  if (span.enter > span.exit) span.enter = span.exit;
+}
+
 // Keeps the t where lo <= origin + t * direction <= hi, for one coordinate of the line.
 inline void clipSlab(Span& span, double origin, double direction, double lo, double hi, int loFace, int hiFace) {
   if (direction == 0) {

@@ -1,14 +1,17 @@
-// Ray, segment and line against triangles, decided exactly: hit or miss agrees with GMP's exact rationals computing
-// the same decision by another formulation (Plücker-style edge orientations plus the plane crossing), on rays aimed
-// at triangles' edges and vertices (where rounding decides a plain floating-point test) and their ulp-nudged
-// neighbours; and a closed mesh is watertight: from a point inside it, every ray hits, also through shared edges
-// and vertices.
+// Casters against triangles and spheres, and a sphere swept against a plane, decided exactly: hit or miss agrees
+// with GMP's exact rationals computing the same decision by another formulation (for triangles Plücker-style edge
+// orientations plus the plane crossing; for spheres the closest point of the caster; for the sweep the motion's
+// two ends), on casters aimed at edges, vertices and tangent points (where rounding decides a plain
+// floating-point test) and their ulp-nudged neighbours; and a closed mesh is watertight: from a point inside it,
+// every ray hits, also through shared edges and vertices.
 #include <gmpxx.h>
 
 #include <cmath>
 #include <vector>
 
+#include "collide3d/queries/raycast/raycast_box.h"
 #include "collide3d/queries/raycast/raycast_sphere.h"
+#include "collide3d/queries/sweep/sweep_sphere_plane.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"
 #include "test_support.h"
 
@@ -116,6 +119,94 @@ TEST(ExactRaycastSphere, GrazingCastersAgreeWithExactRationals) {
   }
   EXPECT_GT(hits, 20000);
   EXPECT_LT(hits, checked - 20000);
+}
+
+// Whether the caster meets the box, by intersecting the slabs' parameter intervals as exact rationals.
+bool referenceMeetsBox(const Caster& caster, const Aabb& box) {
+  const Q3 o = q(caster.origin), lo = q(box.min), hi = q(box.max);
+  const Q3 d = caster.hasEnd ? q(caster.end) - o : q(caster.direction);
+  const mpq_class* os[3] = {&o.x, &o.y, &o.z};
+  const mpq_class* ds[3] = {&d.x, &d.y, &d.z};
+  const mpq_class* los[3] = {&lo.x, &lo.y, &lo.z};
+  const mpq_class* his[3] = {&hi.x, &hi.y, &hi.z};
+  // The range [enter, exit] of t so far: [0, 1] for a segment, [0, inf) for a ray, everything for a line.
+  mpq_class enter = 0, exit = 1;
+  bool hasEnter = caster.tMin == 0, hasExit = caster.hasEnd;
+  for (int axis = 0; axis < 3; ++axis) {
+    if (*ds[axis] == 0) {
+      if (*os[axis] < *los[axis] || *os[axis] > *his[axis]) return false;
+      continue;
+    }
+    mpq_class t0 = (*los[axis] - *os[axis]) / *ds[axis], t1 = (*his[axis] - *os[axis]) / *ds[axis];
+    if (t0 > t1) std::swap(t0, t1);
+    if (!hasEnter || t0 > enter) enter = t0, hasEnter = true;
+    if (!hasExit || t1 < exit) exit = t1, hasExit = true;
+  }
+  return !(hasEnter && hasExit && enter > exit);
+}
+
+TEST(ExactRaycastBox, AgreesWithExactRationalsThroughCornersEdgesAndFaces) {
+  Random random(59);
+  int hits = 0, checked = 0;
+  for (int i = 0; i < 60000; ++i) {
+    const double scale = std::ldexp(1.0, random.integer(-20, 20));
+    const Vec3 a = random.vector(-1, 1) * scale, b = random.vector(-1, 1) * scale;
+    const Aabb box{{std::fmin(a.x, b.x), std::fmin(a.y, b.y), std::fmin(a.z, b.z)},
+                   {std::fmax(a.x, b.x), std::fmax(a.y, b.y), std::fmax(a.z, b.z)}};
+    // Aim at a corner, at a point of an edge, or move along a face (one coordinate of the direction 0).
+    Vec3 target{random.integer(0, 1) ? box.min.x : box.max.x, random.integer(0, 1) ? box.min.y : box.max.y,
+                random.integer(0, 1) ? box.min.z : box.max.z};
+    if (i % 3 == 1) target.x = box.min.x + (box.max.x - box.min.x) * random.uniform(0, 1);
+    Vec3 origin = random.vector(-3, 3) * scale;
+    if (i % 3 == 2) origin.z = target.z;
+    if (i % 2) target.y = std::nextafter(target.y, random.integer(0, 1) ? INFINITY : -INFINITY);
+    const Caster casters[3] = {toCaster(Segment{origin, target}), toCaster(Ray{origin, target - origin}),
+                               toCaster(Line{origin, target - origin})};
+    for (const Caster& caster : casters) {
+      const bool expected = referenceMeetsBox(caster, box);
+      ASSERT_EQ(raycast(caster, box, {}).has_value(), expected) << i;
+      hits += expected;
+      ++checked;
+    }
+  }
+  EXPECT_GT(hits, 30000);
+  EXPECT_LT(hits, checked - 30000);
+}
+
+// Whether the sphere moving by t v, t in [0, 1], meets the plane, in exact rationals by another route: it does
+// when it is within reach (s(t)^2 <= r^2 n.n) at t = 0 or t = 1, or when its centre crosses the plane between.
+bool referenceSweepHits(const Sphere& sphere, Vec3 velocity, const Plane& plane) {
+  const Q3 n = q(plane.normal), c = q(sphere.center), v = q(velocity);
+  const mpq_class s0 = dotQ(n, c) + plane.constant, s1 = s0 + dotQ(n, v), r = sphere.radius;
+  const mpq_class reach = r * r * dotQ(n, n);
+  return s0 * s0 <= reach || s1 * s1 <= reach || sgn(s0) * sgn(s1) < 0;
+}
+
+TEST(ExactSweep, SphereAgainstPlaneAgreesWithExactRationalsAtTheMotionsEnds) {
+  Random random(53);
+  int hits = 0;
+  for (int i = 0; i < 60000; ++i) {
+    const double scale = std::ldexp(1.0, random.integer(-20, 20));
+    const Plane plane{random.vector(-1, 1), random.uniform(-1, 1) * scale};
+    const double radius = random.uniform(0, 1) * scale;
+    // A start or an end position touching the plane up to rounding: the foot of a point plus r along the unit normal.
+    const Vec3 unit = plane.normal * (1 / length(plane.normal));
+    const Vec3 somewhere = random.vector(-2, 2) * scale;
+    const Vec3 touching = somewhere - unit * ((dot(unit, somewhere) + plane.constant / length(plane.normal)) - radius);
+    Vec3 velocity = random.vector(-2, 2) * scale;
+    Vec3 start = i % 2 ? touching : touching - velocity;  // touching at the start, or (up to rounding) at the end
+    if (i % 3 == 0) start.z = std::nextafter(start.z, random.integer(0, 1) ? INFINITY : -INFINITY);
+    const Sphere sphere{start, radius};
+    const bool expected = referenceSweepHits(sphere, velocity, plane);
+    const auto hit = sweep(sphere, velocity, plane);
+    ASSERT_EQ(hit.has_value(), expected) << i;
+    if (hit) {
+      ASSERT_TRUE(hit->t >= 0 && hit->t <= 1);
+    }
+    hits += expected;
+  }
+  EXPECT_GT(hits, 15000);
+  EXPECT_LT(hits, 55000);  // and so more than 5,000 misses
 }
 
 // An octahedron with randomly moved vertices, closed around the origin.
