@@ -73,6 +73,14 @@ Depth<(A > B ? A : B) + 1> operator*(Depth<A>, Depth<B>) { return {}; }
 template <int A>
 Depth<A> operator-(Depth<A>) { return {}; }
 
+// |x| in each number type. Taking an absolute value rounds nothing, so the error bound of |x| is that of x: a
+// predicate may use absolute() freely (a separating-axis gap, say), and its magnitude and depth are unchanged.
+inline double absolute(double x) { return std::fabs(x); }
+inline Magnitude absolute(Magnitude x) { return x; }
+template <int D>
+Depth<D> absolute(Depth<D> x) { return x; }
+inline Dyadic absolute(const Dyadic& x) { return x.sign() < 0 ? -x : x; }
+
 // An input in the number type T.
 template <class T>
 T lift(double x) {

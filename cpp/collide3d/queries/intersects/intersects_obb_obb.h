@@ -1,52 +1,83 @@
-// Two oriented boxes by the separating axis theorem over all 15 candidate axes: the 3 + 3 face normals and the
-// 9 cross products of an edge direction of each (Gottschalk, Lin, Manocha 1996, "OBBTree"; Ericson §4.4.1).
-// Along an axis L the boxes are separated when |L.(cB - cA)| > rA + rB, with r the box's projected half-width.
-// The cross-product axes are formed in world space rather than through the usual rotation-matrix shortcut. When two
-// edges are parallel their cross product is the zero vector and its test reads 0 > 0 - never separating, which is
-// right: such an axis carries no information and the face axes decide. When they are parallel only up to rounding
-// (|A x B| below 1e-9 |A||B|), the cross product is mostly rounding noise, so the axis is skipped rather than
-// trusted; boxes it would have separated are then reported as touching only if every other axis overlaps, i.e.
-// within about 1e-9 of their size of each other.
+// Two oriented boxes by the separating axis theorem over all 15 candidate axes (Gottschalk, Lin, Manocha 1996,
+// "OBBTree"; Ericson §4.4.1), decided exactly. A box is the parallelepiped c + sum_i s_i h_i a_i, |s_i| <= 1, with
+// a_i the columns of its rotation as given (orthonormal within 1e-6), so its face normals are a_j x a_k and its
+// edges run along the a_i. The candidates are the three face normals of each box and the nine cross products
+// a_i x b_j; along a candidate L the boxes are apart when
+//   |L.(cB - cA)| > sum_i hA_i |L.a_i| + sum_j hB_j |L.b_j|,
+// and the sign of that gap, a polynomial in the inputs with absolute values, is decided exactly
+// (exact::filteredValue). L is built inside the predicate from the columns, never rounded; parallel edges give
+// L = 0 exactly, which separates nothing (0 > 0 is false), as it should: the face axes decide then.
 #pragma once
 #include <cmath>
+#include <utility>
 
+#include "collide3d/math/exact/filtered_sign.h"
 #include "collide3d/shapes/obb.h"
 
 namespace c3d {
 
-inline double projectedHalfWidth(const Obb& box, Vec3 axis) {
-  double r = 0;
-  for (int i = 0; i < 3; ++i) r += std::fabs(dot(halfAxis(box, i), axis));
-  return r;
+namespace obb_obb {
+
+template <int kIndex, class T>
+const T& pick(const T& x0, const T& x1, const T& x2) {
+  if constexpr (kIndex == 0) {
+    return x0;
+  } else if constexpr (kIndex == 1) {
+    return x1;
+  } else {
+    return x2;
+  }
 }
 
-// |L.(cB - cA)| - (rA + rB): positive exactly when the boxes are separated along L (for finite doubles x - y > 0
-// holds exactly when x > y), in units of |L|.
-inline double gapAlong(const Obb& a, const Obb& b, Vec3 axis) {
-  return std::fabs(dot(b.center - a.center, axis)) - (projectedHalfWidth(a, axis) + projectedHalfWidth(b, axis));
+// Candidate kAxis: 0-2 the face normals of A, 3-5 those of B, 6-14 the cross products a_i x b_j.
+template <int kAxis, class V>
+auto candidate(const V& a0, const V& a1, const V& a2, const V& b0, const V& b1, const V& b2) {
+  if constexpr (kAxis < 3) {
+    return cross(pick<(kAxis + 1) % 3>(a0, a1, a2), pick<(kAxis + 2) % 3>(a0, a1, a2));
+  } else if constexpr (kAxis < 6) {
+    return cross(pick<(kAxis + 1) % 3>(b0, b1, b2), pick<(kAxis + 2) % 3>(b0, b1, b2));
+  } else {
+    return cross(pick<(kAxis - 6) / 3>(a0, a1, a2), pick<(kAxis - 6) % 3>(b0, b1, b2));
+  }
 }
 
-// Calls visit(axis) on the 15 candidate axes, face normals first, until it returns true; returns whether it did.
-template <class Visit>
-bool anyCandidateAxis(const Obb& a, const Obb& b, Visit visit) {
-  for (int i = 0; i < 3; ++i) {
-    if (visit(a.rotation.column(i)) || visit(b.rotation.column(i))) return true;
-  }
-  constexpr double kParallelSine = 1e-9;
-  for (int i = 0; i < 3; ++i) {
-    const Vec3 edgeA = a.rotation.column(i);
-    for (int j = 0; j < 3; ++j) {
-      const Vec3 edgeB = b.rotation.column(j);
-      const Vec3 axis = cross(edgeA, edgeB);
-      const double scale = kParallelSine * kParallelSine * lengthSquared(edgeA) * lengthSquared(edgeB);
-      if (lengthSquared(axis) > scale && visit(axis)) return true;
-    }
-  }
-  return false;
+// The gap between the boxes' projections on candidate kAxis, times |L|: positive when it separates them.
+template <int kAxis>
+constexpr auto kGap = [](const auto& ca, const auto& ha, const auto& a0, const auto& a1, const auto& a2,
+                         const auto& cb, const auto& hb, const auto& b0, const auto& b1, const auto& b2) {
+  using exact::absolute;
+  const auto axis = candidate<kAxis>(a0, a1, a2, b0, b1, b2);
+  const auto reachA = ha.x * absolute(dot(axis, a0)) + ha.y * absolute(dot(axis, a1)) + ha.z * absolute(dot(axis, a2));
+  const auto reachB = hb.x * absolute(dot(axis, b0)) + hb.y * absolute(dot(axis, b1)) + hb.z * absolute(dot(axis, b2));
+  return absolute(dot(axis, cb - ca)) - (reachA + reachB);
+};
+
+// The gap along candidate kAxis, with its exact sign; and L itself, rounded, to report the axis.
+template <int kAxis>
+double gap(const Obb& a, const Obb& b) {
+  const Mat3 &ra = a.rotation, &rb = b.rotation;
+  return exact::filteredValue(kGap<kAxis>, a.center, a.halfSize, ra.column(0), ra.column(1), ra.column(2), b.center,
+                              b.halfSize, rb.column(0), rb.column(1), rb.column(2));
 }
+
+template <int kAxis>
+Vec3 axis(const Obb& a, const Obb& b) {
+  const Mat3 &ra = a.rotation, &rb = b.rotation;
+  const auto column = [](const Mat3& m, int i) { return exact::lift<double>(m.column(i)); };
+  const auto l = candidate<kAxis>(column(ra, 0), column(ra, 1), column(ra, 2), column(rb, 0), column(rb, 1),
+                                  column(rb, 2));
+  return {l.x, l.y, l.z};
+}
+
+template <size_t... k>
+bool separatedOnAny(const Obb& a, const Obb& b, std::index_sequence<k...>) {
+  return ((gap<k>(a, b) > 0) || ...);  // stops at the first separating axis
+}
+
+}  // namespace obb_obb
 
 inline bool intersects(const Obb& a, const Obb& b) {
-  return !anyCandidateAxis(a, b, [&](Vec3 axis) { return gapAlong(a, b, axis) > 0; });
+  return !obb_obb::separatedOnAny(a, b, std::make_index_sequence<15>{});
 }
 
 }  // namespace c3d
