@@ -121,28 +121,48 @@ TEST(ExactRaycastSphere, GrazingCastersAgreeWithExactRationals) {
   EXPECT_LT(hits, checked - 20000);
 }
 
-// Whether the caster meets the box, by intersecting the slabs' parameter intervals as exact rationals.
-bool referenceMeetsBox(const Caster& caster, const Aabb& box) {
-  const Q3 o = q(caster.origin), lo = q(box.min), hi = q(box.max);
-  const Q3 d = caster.hasEnd ? q(caster.end) - o : q(caster.direction);
-  const mpq_class* os[3] = {&o.x, &o.y, &o.z};
-  const mpq_class* ds[3] = {&d.x, &d.y, &d.z};
-  const mpq_class* los[3] = {&lo.x, &lo.y, &lo.z};
-  const mpq_class* his[3] = {&hi.x, &hi.y, &hi.z};
+// Whether origin + t direction (per axis, exact rationals) stays within [lo, hi] on all three axes for some t of
+// the caster's range: the slabs' parameter intervals intersected as exact rationals.
+bool referenceSlabs(const Caster& caster, const mpq_class (&o)[3], const mpq_class (&d)[3], const mpq_class (&lo)[3],
+                    const mpq_class (&hi)[3]) {
   // The range [enter, exit] of t so far: [0, 1] for a segment, [0, inf) for a ray, everything for a line.
   mpq_class enter = 0, exit = 1;
   bool hasEnter = caster.tMin == 0, hasExit = caster.hasEnd;
   for (int axis = 0; axis < 3; ++axis) {
-    if (*ds[axis] == 0) {
-      if (*os[axis] < *los[axis] || *os[axis] > *his[axis]) return false;
+    if (d[axis] == 0) {
+      if (o[axis] < lo[axis] || o[axis] > hi[axis]) return false;
       continue;
     }
-    mpq_class t0 = (*los[axis] - *os[axis]) / *ds[axis], t1 = (*his[axis] - *os[axis]) / *ds[axis];
+    mpq_class t0 = (lo[axis] - o[axis]) / d[axis], t1 = (hi[axis] - o[axis]) / d[axis];
     if (t0 > t1) std::swap(t0, t1);
     if (!hasEnter || t0 > enter) enter = t0, hasEnter = true;
     if (!hasExit || t1 < exit) exit = t1, hasExit = true;
   }
   return !(hasEnter && hasExit && enter > exit);
+}
+
+Q3 casterDirection(const Caster& caster) {
+  return caster.hasEnd ? q(caster.end) - q(caster.origin) : q(caster.direction);
+}
+
+bool referenceMeetsBox(const Caster& caster, const Aabb& box) {
+  const Q3 o = q(caster.origin), d = casterDirection(caster), lo = q(box.min), hi = q(box.max);
+  return referenceSlabs(caster, {o.x, o.y, o.z}, {d.x, d.y, d.z}, {lo.x, lo.y, lo.z}, {hi.x, hi.y, hi.z});
+}
+
+// The OBB c + sum_i s_i h_i a_i in its own coordinates s_i h_i, by Cramer's rule: n_i.(p - c) / det with
+// n_i = a_j x a_k, as exact rationals.
+bool referenceMeetsObb(const Caster& caster, const Obb& box) {
+  const Q3 a[3] = {q(box.rotation.column(0)), q(box.rotation.column(1)), q(box.rotation.column(2))};
+  const Q3 n[3] = {crossQ(a[1], a[2]), crossQ(a[2], a[0]), crossQ(a[0], a[1])};
+  const mpq_class det = dotQ(a[0], n[0]);
+  const Q3 w = q(caster.origin) - q(box.center), d = casterDirection(caster);
+  mpq_class o[3], dl[3], lo[3], hi[3];
+  for (int i = 0; i < 3; ++i) {
+    o[i] = dotQ(n[i], w) / det, dl[i] = dotQ(n[i], d) / det;
+    hi[i] = component(box.halfSize, i), lo[i] = -hi[i];
+  }
+  return referenceSlabs(caster, o, dl, lo, hi);
 }
 
 TEST(ExactRaycastBox, AgreesWithExactRationalsThroughCornersEdgesAndFaces) {
@@ -171,6 +191,33 @@ TEST(ExactRaycastBox, AgreesWithExactRationalsThroughCornersEdgesAndFaces) {
   }
   EXPECT_GT(hits, 30000);
   EXPECT_LT(hits, checked - 30000);
+}
+
+TEST(ExactRaycastObb, AgreesWithExactRationalsThroughCornersAndEdges) {
+  Random random(67);
+  int hits = 0, checked = 0;
+  for (int i = 0; i < 40000; ++i) {
+    const double scale = std::ldexp(1.0, random.integer(-20, 20));
+    const Obb box{random.vector(-1, 1) * scale, abs(random.vector(0, 1)) * scale,
+                  i % 2 ? random.rotation() : random.signedPermutation()};
+    // Aim at a corner or at a point of an edge (rounded), maybe nudged by an ulp.
+    Vec3 local{random.integer(0, 1) ? 1.0 : -1.0, random.integer(0, 1) ? 1.0 : -1.0, random.integer(0, 1) ? 1.0 : -1.0};
+    if (i % 3 == 1) local.x = random.uniform(-1, 1);
+    Vec3 target = box.center;
+    for (int k = 0; k < 3; ++k) target = target + box.rotation.column(k) * (component(local, k) * component(box.halfSize, k));
+    if (i % 4 < 2) target.y = std::nextafter(target.y, random.integer(0, 1) ? INFINITY : -INFINITY);
+    const Vec3 origin = random.vector(-3, 3) * scale;
+    const Caster casters[3] = {toCaster(Segment{origin, target}), toCaster(Ray{origin, target - origin}),
+                               toCaster(Line{origin, target - origin})};
+    for (const Caster& caster : casters) {
+      const bool expected = referenceMeetsObb(caster, box);
+      ASSERT_EQ(raycast(caster, box, {}).has_value(), expected) << i;
+      hits += expected;
+      ++checked;
+    }
+  }
+  EXPECT_GT(hits, 20000);
+  EXPECT_LT(hits, checked - 20000);
 }
 
 // Whether the sphere moving by t v, t in [0, 1], meets the plane, in exact rationals by another route: it does
