@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "collide3d/queries/raycast/raycast_box.h"
+#include "collide3d/queries/raycast/raycast_cylinder.h"
 #include "collide3d/queries/raycast/raycast_sphere.h"
 #include "collide3d/queries/sweep/sweep_sphere_plane.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"
@@ -212,6 +213,64 @@ TEST(ExactRaycastObb, AgreesWithExactRationalsThroughCornersAndEdges) {
     for (const Caster& caster : casters) {
       const bool expected = referenceMeetsObb(caster, box);
       ASSERT_EQ(raycast(caster, box, {}).has_value(), expected) << i;
+      hits += expected;
+      ++checked;
+    }
+  }
+  EXPECT_GT(hits, 20000);
+  EXPECT_LT(hits, checked - 20000);
+}
+
+// Whether the caster meets the capped cylinder: its parameter interval within the caster's range and the slab
+// between the caps, as exact rationals, then the quadratic |(p(t) - a) x e|^2 - r^2 e.e <= 0 on it (convex: at an
+// end, or at its minimum inside).
+bool referenceMeetsCylinder(const Caster& caster, const Cylinder& cylinder) {
+  const Q3 o = q(caster.origin), d = casterDirection(caster), a = q(cylinder.start);
+  const Q3 e = q(cylinder.end) - a, w = o - a;
+  const mpq_class ee = dotQ(e, e), we = dotQ(w, e), de = dotQ(d, e), r = cylinder.radius;
+  bool hasLow = caster.tMin == 0, hasHigh = caster.hasEnd;
+  mpq_class low = 0, high = 1;
+  if (de == 0) {
+    if (we < 0 || we > ee) return false;
+  } else {
+    mpq_class t0 = -we / de, t1 = (ee - we) / de;
+    if (t0 > t1) std::swap(t0, t1);
+    if (!hasLow || t0 > low) low = t0, hasLow = true;
+    if (!hasHigh || t1 < high) high = t1, hasHigh = true;
+  }
+  if (hasLow && hasHigh && low > high) return false;
+  const Q3 m = crossQ(d, e), n = crossQ(w, e);
+  const mpq_class A = dotQ(m, m), B = dotQ(m, n), C = dotQ(n, n) - r * r * ee;
+  auto qAt = [&](const mpq_class& t) { return mpq_class(A * t * t + 2 * B * t + C); };
+  if (A == 0) return C <= 0;
+  if (hasLow && qAt(low) <= 0) return true;
+  if (hasHigh && qAt(high) <= 0) return true;
+  const mpq_class vertex = -B / A;
+  return qAt(vertex) <= 0 && (!hasLow || vertex > low) && (!hasHigh || vertex < high);
+}
+
+TEST(ExactRaycastCylinder, AgreesWithExactRationalsOnSidesRimsAndCaps) {
+  Random random(71);
+  int hits = 0, checked = 0;
+  for (int i = 0; i < 40000; ++i) {
+    const double scale = std::ldexp(1.0, random.integer(-20, 20));
+    const Vec3 start = random.vector(-1, 1) * scale;
+    const Vec3 axis = i % 5 == 0 ? Vec3{0, 0, random.uniform(0.5, 2)} * scale : random.vector(-1, 1) * scale;
+    const Cylinder cylinder{start, start + axis, random.uniform(0, 1) * scale};
+    // Aim at the side (a point at distance r from the axis), at a rim, or at a cap's centre; maybe nudged.
+    Vec3 radial = cross(axis, random.vector(-1, 1));
+    radial = radial * (cylinder.radius / length(radial));
+    const double along = i % 3 == 0 ? random.uniform(0, 1) : static_cast<double>(random.integer(0, 1));
+    Vec3 target = start + axis * along + (i % 3 == 2 ? Vec3{} : radial);
+    if (i % 2) target.z = std::nextafter(target.z, random.integer(0, 1) ? INFINITY : -INFINITY);
+    // Casters grazing the side: moving along the axis direction through the aimed point, or across.
+    const Vec3 origin = i % 4 == 0 ? target - axis * random.uniform(0.5, 2) : random.vector(-3, 3) * scale;
+    const Caster casters[3] = {toCaster(Segment{origin, target}), toCaster(Ray{origin, target - origin}),
+                               toCaster(Line{origin, target - origin})};
+    for (const Caster& caster : casters) {
+      if (caster.hasEnd ? caster.end == caster.origin : isZero(caster.direction)) continue;
+      const bool expected = referenceMeetsCylinder(caster, cylinder);
+      ASSERT_EQ(raycast(caster, cylinder, {}).has_value(), expected) << i;
       hits += expected;
       ++checked;
     }

@@ -6,10 +6,17 @@
 // A r^2 (e.e) - |m x n|^2 (Lagrange's identity), exact for a caster through the axis of a zero-radius cylinder.
 // A = 0 means the caster runs parallel to the axis: inside the infinite cylinder everywhere or nowhere.
 // Faces: 0 the side, 1 the start cap, 2 the end cap.
+// Hit or miss is decided exactly (meetsCylinder): q is convex, so it is <= 0 somewhere on the interval [L, U] of
+// the caster's range within the slab iff q(L) <= 0, or q(U) <= 0, or its minimum -B/A lies inside with B^2 >= AC.
+// L and U are each 0, 1 or a cap's parameter (num / den, den > 0), chosen by exact signs; q(L) den^2 and the
+// position of -B/A against them are polynomials of the inputs with exact signs.
 #pragma once
 #include <cmath>
 #include <optional>
+#include <tuple>
 
+#include "collide3d/math/exact/filtered_sign.h"
+#include "collide3d/math/predicates.h"
 #include "collide3d/queries/raycast/span.h"
 #include "collide3d/shapes/cylinder.h"
 
@@ -40,6 +47,97 @@ inline Span cylinderSpan(const Caster& caster, const Cylinder& cylinder) {
   return span;
 }
 
+namespace cylinder_caster {
+
+// A bound of the caster's parameter as num / den, num = n0 + n1 (w.e) + n2 (e.e), den = d0 + d1 (d.e), den > 0;
+// or none (the interval is unbounded on that side).
+struct Bound {
+  bool finite = false;
+  Vec3 num{}, den{};
+};
+
+constexpr Bound kZero{true, {0, 0, 0}, {1, 0, 0}};
+constexpr Bound kOne{true, {1, 0, 0}, {1, 0, 0}};
+
+template <bool kSegment>
+constexpr auto kTerms = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& r) {
+  const auto d = exactDirection<kSegment>(o, p);
+  const auto e = b - a;
+  const auto w = o - a;
+  const auto m = cross(d, e);
+  const auto n = cross(w, e);
+  const auto k = cross(m, n);
+  const auto we = dot(w, e);
+  const auto de = dot(d, e);
+  const auto ee = dot(e, e);
+  return std::make_tuple(de, we, ee - we, we + de, ee - we - de, dot(m, m), dot(n, n) - r * r * ee,
+                         dot(m, m) * r * r * ee - dot(k, k));
+};
+
+template <bool kSegment>
+constexpr auto kAtBounds = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& r,
+                              const auto& lowNum, const auto& lowDen, const auto& highNum, const auto& highDen) {
+  const auto d = exactDirection<kSegment>(o, p);
+  const auto e = b - a;
+  const auto w = o - a;
+  const auto m = cross(d, e);
+  const auto n = cross(w, e);
+  const auto we = dot(w, e);
+  const auto de = dot(d, e);
+  const auto ee = dot(e, e);
+  const auto A = dot(m, m);
+  const auto B = dot(m, n);
+  const auto C = dot(n, n) - r * r * ee;
+  const auto numL = lowNum.x + lowNum.y * we + lowNum.z * ee;
+  const auto denL = lowDen.x + lowDen.y * de;
+  const auto numU = highNum.x + highNum.y * we + highNum.z * ee;
+  const auto denU = highDen.x + highDen.y * de;
+  return std::make_tuple(A * numL * numL + (B + B) * numL * denL + C * denL * denL,
+                         A * numU * numU + (B + B) * numU * denU + C * denU * denU,
+                         -(B * denL) - numL * A,   // > 0: the minimum -B/A lies after L
+                         numU * A + B * denU);     // > 0: it lies before U
+};
+
+}  // namespace cylinder_caster
+
+// Whether the caster meets the closed cylinder within its range, exactly (see above).
+template <bool kSegment>
+bool meetsCylinder(const Caster& caster, const Cylinder& cylinder) {
+  using namespace cylinder_caster;
+  const Vec3 p = kSegment ? caster.end : caster.direction;
+  const auto t = exact::filteredValues(kTerms<kSegment>, caster.origin, p, cylinder.start, cylinder.end,
+                                       cylinder.radius);
+  const double rate = t[0], fromStart = t[1], toEnd = t[2], endFromStart = t[3], endToEnd = t[4];
+  const double A = t[5], C = t[6], discriminant = t[7];
+  const double s = sign(rate);
+  const bool bounded = caster.tMin != -kInfinity;
+  Bound low = bounded ? kZero : Bound{}, high = kSegment ? kOne : Bound{};
+  if (s == 0) {
+    if (fromStart < 0 || toEnd < 0) return false;  // parallel to the caps, outside the slab between them
+  } else {
+    // The caps' parameters: s = 0 at -(w.e) / (d.e), s = e.e at (e.e - w.e) / (d.e), signs normalised by s.
+    const Bound atStart{true, {0, -s, 0}, {0, s, 0}}, atEnd{true, {0, -s, s}, {0, s, 0}};
+    const Bound& slabLow = s > 0 ? atStart : atEnd;
+    const Bound& slabHigh = s > 0 ? atEnd : atStart;
+    // Where they lie against t = 0 and t = 1, from the slab coordinate there (w.e at 0, w.e + d.e at 1) against
+    // the caps: the slab is entered after t = 0 when the caster starts before its entering cap, and so on.
+    const double enteringAtZero = s > 0 ? fromStart : toEnd, leavingAtZero = s > 0 ? toEnd : fromStart;
+    const double enteringAtOne = s > 0 ? endFromStart : endToEnd, leavingAtOne = s > 0 ? endToEnd : endFromStart;
+    const bool lowAfterZero = enteringAtZero < 0, highBeforeZero = leavingAtZero < 0;
+    const bool lowAfterOne = enteringAtOne < 0, highBeforeOne = leavingAtOne < 0;
+    if (bounded && highBeforeZero) return false;
+    if (kSegment && lowAfterOne) return false;
+    if (!bounded || lowAfterZero) low = slabLow;
+    if (!kSegment || highBeforeOne) high = slabHigh;
+  }
+  if (A == 0) return C <= 0;  // parallel to the axis: inside the infinite cylinder everywhere or nowhere
+  const auto q = exact::filteredValues(kAtBounds<kSegment>, caster.origin, p, cylinder.start, cylinder.end,
+                                       cylinder.radius, low.num, low.den, high.num, high.den);
+  if (low.finite && q[0] <= 0) return true;
+  if (high.finite && q[1] <= 0) return true;
+  return discriminant >= 0 && (!low.finite || q[2] > 0) && (!high.finite || q[3] > 0);
+}
+
 inline Vec3 cylinderNormal(const Cylinder& cylinder, int face, Vec3 point, Vec3 fallback) {
   const Vec3 e = cylinder.end - cylinder.start;
   if (face == 1) return -e * (1.0 / length(e));
@@ -50,10 +148,19 @@ inline Vec3 cylinderNormal(const Cylinder& cylinder, int face, Vec3 point, Vec3 
 
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Cylinder& cylinder,
                                          const RaycastOptions& options) {
+  const bool meets = caster.hasEnd ? meetsCylinder<true>(caster, cylinder) : meetsCylinder<false>(caster, cylinder);
+  if (!meets) return std::nullopt;
   const double scale = rangeScale(caster.direction);
   Caster scaled = caster;
   scaled.direction = caster.direction * scale;
-  const auto hit = firstHit(unscaled(cylinderSpan(scaled, cylinder), scale), caster, options);
+  Span span = unscaled(cylinderSpan(scaled, cylinder), scale);
+  if (span.empty()) {  // rounding emptied what the exact test found: a graze, where the caster nears the axis most
+    const Vec3 e = cylinder.end - cylinder.start, m = cross(caster.direction, e);
+    const double nearest = isZero(m) ? 0 : -dot(m, cross(caster.origin - cylinder.start, e)) / dot(m, m);
+    span.enter = span.exit = nearest, span.enterFace = span.exitFace = 0;
+  }
+  agreeWithHit(span, caster);
+  const auto hit = firstHit(span, caster, options);
   if (!hit) return std::nullopt;
   RaycastHit result = makeHit(caster, hit->t, {});
   result.normal = hit->face == kNoFace ? insideNormal(caster)
