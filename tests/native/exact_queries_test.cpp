@@ -1,9 +1,10 @@
-// Casters against triangles and spheres, and a sphere swept against a plane, decided exactly: hit or miss agrees
-// with GMP's exact rationals computing the same decision by another formulation (for triangles Plücker-style edge
-// orientations plus the plane crossing; for spheres the closest point of the caster; for the sweep the motion's
-// two ends), on casters aimed at edges, vertices and tangent points (where rounding decides a plain
-// floating-point test) and their ulp-nudged neighbours; and a closed mesh is watertight: from a point inside it,
-// every ray hits, also through shared edges and vertices.
+// Exact decisions against GMP's exact rationals computing the same decisions by other routes, on cases placed on
+// the boundary up to rounding and their ulp-nudged neighbours, at scales 2^-27..2^27: casters against triangles
+// (Plücker-style edge orientations), spheres (the caster's closest point), AABBs and OBBs (slab intervals in
+// rational box coordinates), cylinders (the quadratic on the slab interval); a sphere swept against a plane (the
+// motion's two ends); triangle pairs (edges against triangles, every vertex and argument order), touching balls,
+// and oriented boxes (the 15-axis test written out in rationals, parallel edges included). And a closed mesh is
+// watertight: from a point inside it, every ray hits, also through shared edges and vertices.
 #include <gmpxx.h>
 
 #include <cmath>
@@ -13,6 +14,9 @@
 #include "collide3d/queries/raycast/raycast_cylinder.h"
 #include "collide3d/queries/raycast/raycast_sphere.h"
 #include "collide3d/queries/sweep/sweep_sphere_plane.h"
+#include "collide3d/queries/intersects/intersects_obb_obb.h"
+#include "collide3d/queries/intersects/intersects_sphere_sphere.h"
+#include "collide3d/queries/intersects/intersects_triangle_triangle.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"
 #include "test_support.h"
 
@@ -313,6 +317,122 @@ TEST(ExactSweep, SphereAgainstPlaneAgreesWithExactRationalsAtTheMotionsEnds) {
   }
   EXPECT_GT(hits, 15000);
   EXPECT_LT(hits, 55000);  // and so more than 5,000 misses
+}
+
+// Two triangles (with area) meet iff an edge of one meets the other (closed sets in 3D; coplanar pairs aside):
+// segment against triangle by the exact rational test above.
+bool referenceTrianglesMeet(const Triangle& s, const Triangle& t) {
+  for (const auto& [one, other] : {std::pair{s, t}, std::pair{t, s}}) {
+    for (int i = 0; i < 3; ++i) {
+      const Caster edge = toCaster(Segment{vertex(one, i), vertex(one, (i + 1) % 3)});
+      const Q3 n = crossQ(q(other.b) - q(other.a), q(other.c) - q(other.a));
+      if (sgn(dotQ(n, q(edge.end) - q(edge.origin))) == 0) continue;  // an edge parallel to the other's plane
+      if (referenceHit(edge, other)) return true;
+    }
+  }
+  return false;
+}
+
+TEST(ExactTriangleTriangle, TouchingPairsAgreeWithExactRationalsInEveryOrder) {
+  Random random(79);
+  int meets = 0, checked = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const double scale = std::ldexp(1.0, random.integer(-27, 27));
+    const Triangle t{random.vector(-1, 1) * scale, random.vector(-1, 1) * scale, random.vector(-1, 1) * scale};
+    // A vertex of s on an edge of t or at a point inside t (rounded), maybe nudged; the others on both sides.
+    const double u = random.uniform(0, 1), v = i % 2 ? 0 : random.uniform(0, 1 - u);
+    Vec3 touch = t.a + (t.b - t.a) * u + (t.c - t.a) * v;
+    if (i % 3 == 0) touch.z = std::nextafter(touch.z, random.integer(0, 1) ? INFINITY : -INFINITY);
+    const Triangle s{touch, random.vector(-1, 1) * scale, random.vector(-1, 1) * scale};
+    if (!hasArea(s) || !hasArea(t)) continue;
+    // Skip the (rare) pairs where an edge lies in the other's plane: the reference handles crossing edges only.
+    bool parallelEdge = false;
+    for (const auto& [one, other] : {std::pair{s, t}, std::pair{t, s}}) {
+      const Q3 n = crossQ(q(other.b) - q(other.a), q(other.c) - q(other.a));
+      for (int k = 0; k < 3; ++k) {
+        parallelEdge |= sgn(dotQ(n, q(vertex(one, (k + 1) % 3)) - q(vertex(one, k)))) == 0;
+      }
+    }
+    if (parallelEdge) continue;
+    const bool expected = referenceTrianglesMeet(s, t);
+    ASSERT_EQ(intersects(s, t), expected) << i;
+    ASSERT_EQ(intersects(t, s), expected) << i;
+    ASSERT_EQ(intersects(Triangle{s.c, s.a, s.b}, Triangle{t.b, t.a, t.c}), expected) << i;
+    meets += expected;
+    ++checked;
+  }
+  EXPECT_GT(checked, 15000);
+  EXPECT_GT(meets, 3000);
+  EXPECT_LT(meets, checked - 3000);
+}
+
+TEST(ExactSpheres, TouchingBallsAgreeWithExactRationals) {
+  Random random(83);
+  int meets = 0;
+  for (int i = 0; i < 50000; ++i) {
+    const double scale = std::ldexp(1.0, random.integer(-27, 27));
+    const Sphere a{random.vector(-1, 1) * scale, random.uniform(0, 1) * scale};
+    const double rb = random.uniform(0, 1) * scale;
+    Vec3 direction = random.vector(-1, 1);
+    direction = direction * (1 / length(direction));
+    Vec3 cb = a.center + direction * (a.radius + rb);  // touching, up to rounding
+    if (i % 2) cb.x = std::nextafter(cb.x, random.integer(0, 1) ? INFINITY : -INFINITY);
+    const Q3 gap = q(cb) - q(a.center);
+    const mpq_class reach = mpq_class(a.radius) + mpq_class(rb);
+    const bool expected = dotQ(gap, gap) <= reach * reach;
+    ASSERT_EQ(intersects(a, Sphere{cb, rb}), expected) << i;
+    meets += expected;
+  }
+  EXPECT_GT(meets, 5000);
+  EXPECT_LT(meets, 45000);
+}
+
+// The 15-axis test in exact rationals, written out separately: the boxes are apart iff some candidate axis (face
+// normals a_j x a_k of each, edge products a_i x b_j) has |L.(cB - cA)| > sum hA |L.a| + sum hB |L.b|.
+bool referenceBoxesMeet(const Obb& a, const Obb& b) {
+  const Q3 ca[3] = {q(a.rotation.column(0)), q(a.rotation.column(1)), q(a.rotation.column(2))};
+  const Q3 cb[3] = {q(b.rotation.column(0)), q(b.rotation.column(1)), q(b.rotation.column(2))};
+  std::vector<Q3> axes;
+  for (int i = 0; i < 3; ++i) {
+    axes.push_back(crossQ(ca[(i + 1) % 3], ca[(i + 2) % 3]));
+    axes.push_back(crossQ(cb[(i + 1) % 3], cb[(i + 2) % 3]));
+    for (int j = 0; j < 3; ++j) axes.push_back(crossQ(ca[i], cb[j]));
+  }
+  const Q3 d = q(b.center) - q(a.center);
+  for (const Q3& l : axes) {
+    mpq_class reach = 0;
+    for (int i = 0; i < 3; ++i) {
+      reach += mpq_class(component(a.halfSize, i)) * abs(dotQ(l, ca[i]));
+      reach += mpq_class(component(b.halfSize, i)) * abs(dotQ(l, cb[i]));
+    }
+    if (abs(dotQ(l, d)) > reach) return false;
+  }
+  return true;
+}
+
+TEST(ExactBoxes, TouchingOrientedBoxesAgreeWithExactRationals) {
+  Random random(89);
+  int meets = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const double scale = std::ldexp(1.0, random.integer(-27, 27));
+    const Obb a{random.vector(-1, 1) * scale, abs(random.vector(0, 1)) * scale, random.rotation()};
+    const Mat3 rb = i % 3 == 0 ? a.rotation : random.rotation();  // parallel edges too
+    const Obb bLocal{{0, 0, 0}, abs(random.vector(0, 1)) * scale, rb};
+    // Place b against a along a face normal of a (touching up to rounding), maybe nudged.
+    const int face = random.integer(0, 2);
+    const Vec3 axis = a.rotation.column(face);
+    double reach = component(a.halfSize, face);
+    for (int k = 0; k < 3; ++k) reach += component(bLocal.halfSize, k) * std::fabs(dot(axis, rb.column(k)));
+    Vec3 center = a.center + axis * reach + random.vector(-0.1, 0.1) * scale * (i % 2);
+    if (i % 4 < 2) center.y = std::nextafter(center.y, random.integer(0, 1) ? INFINITY : -INFINITY);
+    const Obb b{center, bLocal.halfSize, rb};
+    const bool expected = referenceBoxesMeet(a, b);
+    ASSERT_EQ(intersects(a, b), expected) << i;
+    ASSERT_EQ(intersects(b, a), expected) << i;
+    meets += expected;
+  }
+  EXPECT_GT(meets, 2000);
+  EXPECT_LT(meets, 18000);
 }
 
 // An octahedron with randomly moved vertices, closed around the origin.
