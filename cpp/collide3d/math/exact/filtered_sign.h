@@ -158,7 +158,7 @@ template <class Predicate, class... Inputs>
   std::array<double, kCount> out;
   const bool proven = detail::proveAll<Depths>(detail::asTuple(predicate(lift<double>(inputs)...)),
                                                detail::asTuple(predicate(lift<Magnitude>(inputs)...)), out, Indices{});
-  if (!proven) detail::evaluateExactly(predicate, out, Indices{}, inputs...);
+  if (__builtin_expect(!proven, 0)) detail::evaluateExactly(predicate, out, Indices{}, inputs...);
   return out;
 }
 

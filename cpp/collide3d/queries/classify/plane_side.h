@@ -86,6 +86,14 @@ inline int side(const Plane& plane, const Aabb& box, double e) {
                       n.z >= 0 ? box.min.z : box.max.z};
   const Vec3 frontmost{n.x >= 0 ? box.max.x : box.min.x, n.y >= 0 ? box.max.y : box.min.y,
                        n.z >= 0 ? box.max.z : box.min.z};
+  if (e == 0) {  // both corners in one evaluation
+    const auto s = exact::filteredValues(
+        [](const auto& n, const auto& d, const auto& p, const auto& q) {
+          return std::make_tuple(dot(n, p) + d, dot(n, q) + d);
+        },
+        plane.normal, plane.constant, backmost, frontmost);
+    return s[0] > 0 ? 1 : s[1] < 0 ? -1 : 0;
+  }
   if (plane_side::ballSide(plane, backmost, 0, e) == 1) return 1;
   return plane_side::ballSide(plane, frontmost, 0, e) == -1 ? -1 : 0;
 }

@@ -31,8 +31,10 @@ inline std::optional<RaycastHit> raycast(const Caster& caster, const Plane& plan
     if (t > options.maxDistance) return std::nullopt;
     return makeHit(caster, t, normalFacing(plane, atEnd - value));  // the ends' signs give n.(end - start)'s
   }
-  const double rate = c3d::rate(plane, caster.direction);
-  const double value = plane_side::signedDistance(plane, caster.origin);
+  const auto both = exact::filteredValues(
+      [](const auto& n, const auto& d, const auto& o, const auto& v) { return std::make_tuple(dot(n, v), dot(n, o) + d); },
+      plane.normal, plane.constant, caster.origin, caster.direction);
+  const double rate = both[0], value = both[1];
   Span span;
   clipSlab(span, value, rate, 0, 0, 0, 0);
   if (span.enter == -kInfinity) span.enter = caster.tMin > -kInfinity ? caster.tMin : 0;  // lying in the plane

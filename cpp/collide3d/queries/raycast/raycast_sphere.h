@@ -53,15 +53,23 @@ bool meetsBall(const Caster& caster, const Sphere& sphere) {
         const auto a = dot(d, d);
         const auto b = dot(d, w);
         const auto c = dot(w, w) - r * r;
-        const auto end = p - center;
-        return std::make_tuple(r * r * a - dot(k, k), b, c, a + b, dot(end, end) - r * r);
+        if constexpr (kSegment) {
+          const auto end = p - center;
+          return std::make_tuple(r * r * a - dot(k, k), b, c, a + b, dot(end, end) - r * r);
+        } else {
+          return std::make_tuple(r * r * a - dot(k, k), b, c);
+        }
       },
       caster.origin, p, sphere.center, sphere.radius);
-  const double discriminant = m[0], b = m[1], c = m[2], ahead = m[3], endInside = m[4];
+  const double discriminant = m[0], b = m[1], c = m[2];
   if (kSegment && caster.origin == caster.end) return c <= 0;
   if (discriminant < 0) return false;
   if (caster.tMin != -kInfinity && !(b <= 0 || c <= 0)) return false;
-  return !kSegment || ahead >= 0 || endInside <= 0;
+  if constexpr (kSegment) {
+    return m[3] >= 0 || m[4] <= 0;  // the smaller root is at most 1: a + b >= 0, or the end is in the ball
+  } else {
+    return true;
+  }
 }
 
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Sphere& sphere, const RaycastOptions& options) {
