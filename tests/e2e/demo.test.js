@@ -12,7 +12,7 @@ import { openSite, screenshotDir } from '../../scripts/demo-site.mjs';
 
 const caseFiles = readdirSync(new URL('./cases', import.meta.url)).filter((file) => file.endsWith('.js'));
 const cases = Object.fromEntries(await Promise.all(caseFiles.map(async (file) =>
-  [path.basename(file, '.js'), (await import(`./cases/${file}`)).default])));
+  [path.basename(file, '.js'), (await import(/* @vite-ignore */ new URL(`./cases/${file}`, import.meta.url).href)).default])));
 
 let site, c3d;
 beforeAll(async () => {
