@@ -135,13 +135,14 @@ bool proveAll(const Values& values, const Magnitudes& magnitudes, std::array<dou
   return all != 0;
 }
 
-// The slow path: every value evaluated exactly, then rounded. Kept out of line so that the filter's fast path
-// stays small enough to inline and optimise.
+// The slow path: every value evaluated exactly, then rounded. Kept out of line, its inputs taken by value, so
+// that the fast path stays small and keeps its inputs in registers (taking them by reference here made the callers
+// store them to memory on every call, doubling the cost of small queries).
 template <class Predicate, size_t... k, class... Inputs>
-[[gnu::noinline]] void evaluateExactly(const Predicate& predicate, std::array<double, sizeof...(k)>& out,
-                                       std::index_sequence<k...>, const Inputs&... inputs) {
+[[gnu::noinline]] std::array<double, sizeof...(k)> evaluateExactly(const Predicate& predicate,
+                                                                   std::index_sequence<k...>, Inputs... inputs) {
   const auto exact = asTuple(predicate(lift<Dyadic>(inputs)...));
-  ((out[k] = std::get<k>(exact).approximate()), ...);
+  return {std::get<k>(exact).approximate()...};
 }
 
 }  // namespace detail
@@ -158,7 +159,7 @@ template <class Predicate, class... Inputs>
   std::array<double, kCount> out;
   const bool proven = detail::proveAll<Depths>(detail::asTuple(predicate(lift<double>(inputs)...)),
                                                detail::asTuple(predicate(lift<Magnitude>(inputs)...)), out, Indices{});
-  if (__builtin_expect(!proven, 0)) detail::evaluateExactly(predicate, out, Indices{}, inputs...);
+  if (__builtin_expect(!proven, 0)) out = detail::evaluateExactly(predicate, Indices{}, inputs...);
   return out;
 }
 
