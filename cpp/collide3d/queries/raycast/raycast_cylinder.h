@@ -59,17 +59,19 @@ struct Bound {
 constexpr Bound kZero{true, {0, 0, 0}, {1, 0, 0}};
 constexpr Bound kOne{true, {1, 0, 0}, {1, 0, 0}};
 
-template <bool kSegment>
-constexpr auto kTerms = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& r) {
+// The caster's terms against the cylinder, in any number type: m = d x e, n = w x e, and w.e, d.e, e.e.
+template <bool kSegment, class O, class P, class A, class B>
+auto terms(const O& o, const P& p, const A& a, const B& b) {
   const auto d = exactDirection<kSegment>(o, p);
   const auto e = b - a;
   const auto w = o - a;
-  const auto m = cross(d, e);
-  const auto n = cross(w, e);
+  return std::make_tuple(cross(d, e), cross(w, e), dot(w, e), dot(d, e), dot(e, e));
+}
+
+template <bool kSegment>
+constexpr auto kTerms = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& r) {
+  const auto [m, n, we, de, ee] = terms<kSegment>(o, p, a, b);
   const auto k = cross(m, n);
-  const auto we = dot(w, e);
-  const auto de = dot(d, e);
-  const auto ee = dot(e, e);
   return std::make_tuple(de, we, ee - we, we + de, ee - we - de, dot(m, m), dot(n, n) - r * r * ee,
                          dot(m, m) * r * r * ee - dot(k, k));
 };
@@ -77,14 +79,7 @@ constexpr auto kTerms = [](const auto& o, const auto& p, const auto& a, const au
 template <bool kSegment>
 constexpr auto kAtBounds = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& r,
                               const auto& lowNum, const auto& lowDen, const auto& highNum, const auto& highDen) {
-  const auto d = exactDirection<kSegment>(o, p);
-  const auto e = b - a;
-  const auto w = o - a;
-  const auto m = cross(d, e);
-  const auto n = cross(w, e);
-  const auto we = dot(w, e);
-  const auto de = dot(d, e);
-  const auto ee = dot(e, e);
+  const auto [m, n, we, de, ee] = terms<kSegment>(o, p, a, b);
   const auto A = dot(m, m);
   const auto B = dot(m, n);
   const auto C = dot(n, n) - r * r * ee;
