@@ -38,24 +38,9 @@ inline int ballSide(const Plane& plane, Vec3 c, double r, double e, Vec3 offset 
   return m[1] > 0 ? sign(m[0]) : 0;
 }
 
-inline bool ballAbove(const Plane& plane, Vec3 c, double r, double e) { return ballSide(plane, c, r, e) == 1; }
 
 // The side of a shape made of several balls: the side they all share, or 0.
 inline int together(int a, int b) { return a == b ? a : 0; }
-
-// A value x = n.c + d - (support) beyond the slab: x > e|n|, i.e. x > 0 and x^2 > e^2 (n.n).
-template <class Excess, class... Inputs>
-bool excessAbove(const Plane& plane, double e, const Excess& excess, const Inputs&... inputs) {
-  const auto withPlane = [&](const auto& n, const auto& d, const auto&... rest) { return excess(n, d, rest...); };
-  if (exact::filteredSign(withPlane, plane.normal, plane.constant, inputs...) <= 0) return false;
-  if (e == 0) return true;
-  return exact::filteredSign(
-             [&](const auto& n, const auto& d, const auto& eps, const auto&... rest) {
-               const auto x = excess(n, d, rest...);
-               return x * x - eps * eps * dot(n, n);
-             },
-             plane.normal, plane.constant, e, inputs...) > 0;
-}
 
 }  // namespace plane_side
 
@@ -105,27 +90,35 @@ inline double rate(const Plane& plane, Vec3 direction) {
 
 inline int rateTowards(const Plane& plane, Vec3 direction) { return sign(rate(plane, direction)); }
 
-// A ray stays beyond the slab when its origin is and it does not move towards the plane; a line when it is parallel.
-inline bool above(const Plane& plane, const Ray& r, double e) {
-  return plane_side::ballAbove(plane, r.origin, 0, e) && rateTowards(plane, r.direction) >= 0;
+// A ray lies beyond the slab on its origin's side when it does not move towards the plane; a line when it is
+// parallel to it.
+inline int side(const Plane& plane, const Ray& r, double e) {
+  const int origin = plane_side::ballSide(plane, r.origin, 0, e);
+  return origin * rateTowards(plane, r.direction) >= 0 ? origin : 0;
 }
 
-inline bool above(const Plane& plane, const Line& l, double e) {
-  return plane_side::ballAbove(plane, l.origin, 0, e) && rateTowards(plane, l.direction) == 0;
+inline int side(const Plane& plane, const Line& l, double e) {
+  return rateTowards(plane, l.direction) == 0 ? plane_side::ballSide(plane, l.origin, 0, e) : 0;
 }
 
-// n.c + d - sum_i h_i |n.a_i|, with the signs of n.a_i settled exactly first.
-inline bool above(const Plane& plane, const Obb& box, double e) {
-  double sign[3];
-  for (int i = 0; i < 3; ++i) sign[i] = rateTowards(plane, box.rotation.column(i));
-  return plane_side::excessAbove(
-      plane, e,
+// An OBB reaches R = sum_i h_i |n.a_i| either side of its centre's n.c + d: it lies beyond the slab in front when
+// n.c + d - R > 0 and (n.c + d - R)^2 > e^2 (n.n), behind likewise with n.c + d + R. One evaluation for both.
+inline int side(const Plane& plane, const Obb& box, double e) {
+  const Mat3& r = box.rotation;
+  const auto m = exact::filteredValues(
       [](const auto& n, const auto& d, const auto& c, const auto& h, const auto& a0, const auto& a1, const auto& a2,
-         const auto& s) {
-        return dot(n, c) + d - (h.x * s.x * dot(n, a0) + h.y * s.y * dot(n, a1) + h.z * s.z * dot(n, a2));
+         const auto& e) {
+        using exact::absolute;
+        const auto centre = dot(n, c) + d;
+        const auto reach = h.x * absolute(dot(n, a0)) + h.y * absolute(dot(n, a1)) + h.z * absolute(dot(n, a2));
+        const auto low = centre - reach;
+        const auto high = centre + reach;
+        const auto slab = e * e * dot(n, n);
+        return std::make_tuple(low, high, low * low - slab, high * high - slab);
       },
-      box.center, box.halfSize, box.rotation.column(0), box.rotation.column(1), box.rotation.column(2),
-      Vec3{sign[0], sign[1], sign[2]});
+      plane.normal, plane.constant, box.center, box.halfSize, r.column(0), r.column(1), r.column(2), e);
+  if (m[0] > 0 && m[2] > 0) return 1;
+  return m[1] < 0 && m[3] > 0 ? -1 : 0;
 }
 
 // The ellipsoid c + R diag(r) (unit ball) reaches sqrt(Q) below its centre, Q = sum_i (r_i n.a_i)^2:
@@ -191,7 +184,8 @@ inline bool above(const Plane& plane, const Cylinder& cylinder, double eps) {
   return true;
 }
 
-// The shapes decided by their "strictly in front" test, on the plane and on the plane negated.
+// The shapes whose "strictly in front" test squares two square roots away, decided on the plane and on the plane
+// negated.
 inline Plane flipped(const Plane& plane) { return {-plane.normal, -plane.constant}; }
 
 template <class Shape>
@@ -200,9 +194,6 @@ int sideByAbove(const Plane& plane, const Shape& shape, double e) {
   return above(flipped(plane), shape, e) ? -1 : 0;
 }
 
-inline int side(const Plane& plane, const Ray& r, double e) { return sideByAbove(plane, r, e); }
-inline int side(const Plane& plane, const Line& l, double e) { return sideByAbove(plane, l, e); }
-inline int side(const Plane& plane, const Obb& box, double e) { return sideByAbove(plane, box, e); }
 inline int side(const Plane& plane, const Ellipsoid& ellipsoid, double e) { return sideByAbove(plane, ellipsoid, e); }
 inline int side(const Plane& plane, const Cylinder& cylinder, double e) { return sideByAbove(plane, cylinder, e); }
 

@@ -158,7 +158,7 @@ inline std::optional<RaycastHit> raycast(const Caster& caster, const Triangle& t
   RaycastHit result = makeHit(caster, hit->t, {});
   result.hasBarycentric = true;
   result.frontFace = det > 0;
-  if (degenerate(tri)) {
+  if (det == 0 && degenerate(tri)) {  // a caster crossing the plane (det != 0) proves the triangle has area
     result.normal = insideNormal(caster);  // a segment or a point has no face normal: oppose the caster
     // Weights along the covering edge; three coincident vertices put the whole weight on a.
     const Edge edge = coveringEdge(tri);
