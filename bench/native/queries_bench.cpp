@@ -152,10 +152,10 @@ void FilterOrient3d(benchmark::State& state) {
 }
 
 void FilterMollerTrumbore(benchmark::State& state) {
-  filterPrice(state, moller_trumbore::kDeterminants<false>, [](Inputs& in) {
+  filterPrice(state, moller_trumbore::kDeterminants<false, false>, [](Inputs& in) {
     const Ray r = in.ray();
     const Triangle t = in.triangle();
-    return std::make_tuple(r.origin, r.direction, t.a, t.b, t.c);
+    return std::make_tuple(r.origin, r.direction, 0.0, t.a, t.b, t.c);
   });
 }
 

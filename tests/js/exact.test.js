@@ -45,6 +45,42 @@ const nudge = (x, random) => {
   return view.getFloat64(0);
 };
 
+// The double one ulp away from x, up or down.
+const step = (x, up) => {
+  if (x === 0) return up ? 5e-324 : -5e-324;
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  view.setBigUint64(0, (x > 0) === up ? bits + 1n : bits - 1n);
+  return view.getFloat64(0);
+};
+
+// Exact fractions n / d (dyadic n, d with d > 0) compared: a <= b.
+const atMost = (a, b) => sgn(sub(mul(a.n, b.d), mul(b.n, a.d))) <= 0;
+const fraction = (n, d) => (sgn(d) < 0 ? { n: neg(n), d: neg(d) } : { n, d });
+
+// Whether the ray o + t d, t in [0, M], meets the box, or with solid false (from inside) leaves it by M: the slab
+// intervals as exact fractions.
+function referenceBoxHit(origin, direction, box, maxDistance, solid) {
+  if (maxDistance < 0) return false;  // no t in [0, maxDistance]
+  const o = V(origin), d = V(direction), lo = V(box.min), hi = V(box.max);
+  let enter = null, exit = null;
+  for (let k = 0; k < 3; k += 1) {
+    if (sgn(d[k]) === 0) {
+      if (sgn(sub(o[k], lo[k])) < 0 || sgn(sub(hi[k], o[k])) < 0) return false;
+      continue;
+    }
+    const a = fraction(sub(lo[k], o[k]), d[k]), b = fraction(sub(hi[k], o[k]), d[k]);
+    const [first, last] = atMost(a, b) ? [a, b] : [b, a];
+    if (enter === null || !atMost(first, enter)) enter = first;
+    if (exit === null || atMost(last, exit)) exit = last;
+  }
+  const zero = { n: exact(0), d: exact(1) }, limit = { n: exact(maxDistance), d: exact(1) };
+  if (!atMost(enter, exit) || !atMost(zero, exit)) return false;
+  const inside = !atMost(zero, enter) && !atMost(exit, zero);
+  if (inside && !solid) return atMost(exit, limit);
+  return atMost(enter, limit) || inside;
+}
+
 describe('exact decisions in the wasm build', () => {
   it('sphere against plane, on and around tangency, with non-unit normals', () => {
     const random = mulberry32(71);
@@ -101,5 +137,32 @@ describe('exact decisions in the wasm build', () => {
       expect(c3d.raycast(segment, tri) !== null).toBe(expected);
     }
     expect(hits).toBeGreaterThan(300);
+  });
+
+  it('rays against boxes with maxDistance at the entry or the exit, an ulp either side', () => {
+    const random = mulberry32(79);
+    const counts = { hit: 0, miss: 0 };
+    const point = (scale) => ({ x: (random() * 2 - 1) * scale, y: (random() * 2 - 1) * scale, z: (random() * 2 - 1) * scale });
+    for (let i = 0; i < 2000; i += 1) {
+      const a = point(1), b = point(1);
+      const box = { type: 'aabb', min: { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), z: Math.min(a.z, b.z) },
+        max: { x: Math.max(a.x, b.x), y: Math.max(a.y, b.y), z: Math.max(a.z, b.z) } };
+      const solid = i % 2 === 0;
+      // From outside towards a corner or a face point, or (not solid) from inside towards anywhere.
+      const lerp = (s) => ({ x: box.min.x + (box.max.x - box.min.x) * s(), y: box.min.y + (box.max.y - box.min.y) * s(),
+        z: box.min.z + (box.max.z - box.min.z) * s() });
+      const origin = solid ? point(3) : lerp(() => 0.1 + 0.8 * random());
+      const target = lerp(() => (random() < 0.5 ? Math.round(random()) : random()));
+      const direction = { x: target.x - origin.x, y: target.y - origin.y, z: target.z - origin.z };
+      const ray = { type: 'ray', origin, direction };
+      const free = c3d.raycast(ray, box, { solid });
+      if (free === null) continue;
+      for (const maxDistance of [step(free.t, false), free.t, step(free.t, true)]) {
+        const expected = referenceBoxHit(origin, direction, box, maxDistance, solid);
+        expect(c3d.raycast(ray, box, { solid, maxDistance }) !== null).toBe(expected);
+        counts[expected ? 'hit' : 'miss'] += 1;
+      }
+    }
+    expect(Math.min(counts.hit, counts.miss)).toBeGreaterThan(500);
   });
 });

@@ -1,7 +1,6 @@
 // Exact decisions against GMP's exact rationals computing the same decisions by other routes, on cases placed on
-// the boundary up to rounding and their ulp-nudged neighbours, at scales 2^-27..2^27: casters against triangles
-// (Plücker-style edge orientations), spheres (the caster's closest point), AABBs and OBBs (slab intervals in
-// rational box coordinates), cylinders (the quadratic on the slab interval); a sphere swept against a plane (the
+// the boundary up to rounding and their ulp-nudged neighbours, at scales 2^-27..2^27: casters against triangles,
+// spheres, AABBs, OBBs and cylinders (the references of exact_reference.h); a sphere swept against a plane (the
 // motion's two ends); triangle pairs (edges against triangles, every vertex and argument order), touching balls,
 // and oriented boxes (the 15-axis test written out in rationals, parallel edges included). And a closed mesh is
 // watertight: from a point inside it, every ray hits, also through shared edges and vertices.
@@ -18,36 +17,13 @@
 #include "collide3d/queries/intersects/intersects_sphere_sphere.h"
 #include "collide3d/queries/intersects/intersects_triangle_triangle.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"
+#include "exact_reference.h"
 #include "test_support.h"
 
 namespace c3d {
 namespace {
 
-using testing::Random;
-
-struct Q3 {
-  mpq_class x, y, z;
-};
-Q3 q(Vec3 v) { return {mpq_class(v.x), mpq_class(v.y), mpq_class(v.z)}; }
-Q3 operator-(const Q3& a, const Q3& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-mpq_class dotQ(const Q3& a, const Q3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-Q3 crossQ(const Q3& a, const Q3& b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
-
-// Whether origin + t d (t in [0, 1] for a segment, t >= 0 for a ray, any t for a line) meets the closed triangle,
-// for a triangle with area and a caster not parallel to its plane.
-bool referenceHit(const Caster& caster, const Triangle& tri) {
-  const Q3 o = q(caster.origin), a = q(tri.a), b = q(tri.b), c = q(tri.c);
-  const Q3 d = caster.hasEnd ? q(caster.end) - o : q(caster.direction);
-  // The line passes inside the closed triangle iff it sees the three edges turning the same way (or along one).
-  const int s0 = sgn(dotQ(d, crossQ(a - o, b - o))), s1 = sgn(dotQ(d, crossQ(b - o, c - o)));
-  const int s2 = sgn(dotQ(d, crossQ(c - o, a - o)));
-  if ((s0 > 0 || s1 > 0 || s2 > 0) && (s0 < 0 || s1 < 0 || s2 < 0)) return false;
-  // Where: n.(o + t d - a) = 0, so t = n.(a - o) / n.d.
-  const Q3 n = crossQ(b - a, c - a);
-  const mpq_class t = dotQ(n, a - o) / dotQ(n, d);
-  if (caster.tMin == 0 && t < 0) return false;
-  return !(caster.hasEnd && t > 1);
-}
+using namespace testing;
 
 bool hasArea(const Triangle& t) { return !isZero(cross(t.b - t.a, t.c - t.a)); }
 
@@ -73,7 +49,7 @@ TEST(ExactRaycastTriangle, AgreesWithExactRationalsOnEdgesAndVertices) {
       const Vec3 d = caster.hasEnd ? caster.end - caster.origin : caster.direction;
       const Q3 n = crossQ(q(tri.b) - q(tri.a), q(tri.c) - q(tri.a));
       if (!hasArea(tri) || sgn(dotQ(n, caster.hasEnd ? q(caster.end) - q(caster.origin) : q(d))) == 0) continue;
-      const bool expected = referenceHit(caster, tri);
+      const bool expected = referenceHit(triangleInterval(caster, tri), rangeOf(caster), true);
       ASSERT_EQ(raycast(caster, tri, {}).has_value(), expected) << i;
       hits += expected;
       ++checked;
@@ -81,22 +57,6 @@ TEST(ExactRaycastTriangle, AgreesWithExactRationalsOnEdgesAndVertices) {
   }
   EXPECT_GT(checked, 150000);
   EXPECT_GT(hits, 40000);
-}
-
-// Whether the caster's closest point to the centre, within its range, lies in the ball: the caster's parameter
-// -b/a clamped to the range, then |w + t d|^2 <= r^2, in exact rationals (a different route from the roots).
-bool referenceMeetsBall(const Caster& caster, const Sphere& sphere) {
-  const Q3 o = q(caster.origin), c = q(sphere.center);
-  const Q3 d = caster.hasEnd ? q(caster.end) - o : q(caster.direction), w = o - c;
-  const mpq_class a = dotQ(d, d), r = sphere.radius;
-  mpq_class t = 0;
-  if (a != 0) {
-    t = -dotQ(d, w) / a;
-    if (caster.tMin == 0 && t < 0) t = 0;
-    if (caster.hasEnd && t > 1) t = 1;
-  }
-  const Q3 p{w.x + t * d.x, w.y + t * d.y, w.z + t * d.z};
-  return dotQ(p, p) <= r * r;
 }
 
 TEST(ExactRaycastSphere, GrazingCastersAgreeWithExactRationals) {
@@ -116,7 +76,7 @@ TEST(ExactRaycastSphere, GrazingCastersAgreeWithExactRationals) {
     const Caster casters[3] = {toCaster(Segment{origin, touching + d * after}), toCaster(Ray{origin, d}),
                                toCaster(Line{origin, d})};
     for (const Caster& caster : casters) {
-      const bool expected = referenceMeetsBall(caster, sphere);
+      const bool expected = referenceBallHit(caster, sphere, rangeOf(caster), true);
       ASSERT_EQ(raycast(caster, sphere, {}).has_value(), expected) << i;
       hits += expected;
       ++checked;
@@ -124,50 +84,6 @@ TEST(ExactRaycastSphere, GrazingCastersAgreeWithExactRationals) {
   }
   EXPECT_GT(hits, 20000);
   EXPECT_LT(hits, checked - 20000);
-}
-
-// Whether origin + t direction (per axis, exact rationals) stays within [lo, hi] on all three axes for some t of
-// the caster's range: the slabs' parameter intervals intersected as exact rationals.
-bool referenceSlabs(const Caster& caster, const mpq_class (&o)[3], const mpq_class (&d)[3], const mpq_class (&lo)[3],
-                    const mpq_class (&hi)[3]) {
-  // The range [enter, exit] of t so far: [0, 1] for a segment, [0, inf) for a ray, everything for a line.
-  mpq_class enter = 0, exit = 1;
-  bool hasEnter = caster.tMin == 0, hasExit = caster.hasEnd;
-  for (int axis = 0; axis < 3; ++axis) {
-    if (d[axis] == 0) {
-      if (o[axis] < lo[axis] || o[axis] > hi[axis]) return false;
-      continue;
-    }
-    mpq_class t0 = (lo[axis] - o[axis]) / d[axis], t1 = (hi[axis] - o[axis]) / d[axis];
-    if (t0 > t1) std::swap(t0, t1);
-    if (!hasEnter || t0 > enter) enter = t0, hasEnter = true;
-    if (!hasExit || t1 < exit) exit = t1, hasExit = true;
-  }
-  return !(hasEnter && hasExit && enter > exit);
-}
-
-Q3 casterDirection(const Caster& caster) {
-  return caster.hasEnd ? q(caster.end) - q(caster.origin) : q(caster.direction);
-}
-
-bool referenceMeetsBox(const Caster& caster, const Aabb& box) {
-  const Q3 o = q(caster.origin), d = casterDirection(caster), lo = q(box.min), hi = q(box.max);
-  return referenceSlabs(caster, {o.x, o.y, o.z}, {d.x, d.y, d.z}, {lo.x, lo.y, lo.z}, {hi.x, hi.y, hi.z});
-}
-
-// The OBB c + sum_i s_i h_i a_i in its own coordinates s_i h_i, by Cramer's rule: n_i.(p - c) / det with
-// n_i = a_j x a_k, as exact rationals.
-bool referenceMeetsObb(const Caster& caster, const Obb& box) {
-  const Q3 a[3] = {q(box.rotation.column(0)), q(box.rotation.column(1)), q(box.rotation.column(2))};
-  const Q3 n[3] = {crossQ(a[1], a[2]), crossQ(a[2], a[0]), crossQ(a[0], a[1])};
-  const mpq_class det = dotQ(a[0], n[0]);
-  const Q3 w = q(caster.origin) - q(box.center), d = casterDirection(caster);
-  mpq_class o[3], dl[3], lo[3], hi[3];
-  for (int i = 0; i < 3; ++i) {
-    o[i] = dotQ(n[i], w) / det, dl[i] = dotQ(n[i], d) / det;
-    hi[i] = component(box.halfSize, i), lo[i] = -hi[i];
-  }
-  return referenceSlabs(caster, o, dl, lo, hi);
 }
 
 TEST(ExactRaycastBox, AgreesWithExactRationalsThroughCornersEdgesAndFaces) {
@@ -188,7 +104,7 @@ TEST(ExactRaycastBox, AgreesWithExactRationalsThroughCornersEdgesAndFaces) {
     const Caster casters[3] = {toCaster(Segment{origin, target}), toCaster(Ray{origin, target - origin}),
                                toCaster(Line{origin, target - origin})};
     for (const Caster& caster : casters) {
-      const bool expected = referenceMeetsBox(caster, box);
+      const bool expected = referenceHit(boxInterval(caster, box), rangeOf(caster), true);
       ASSERT_EQ(raycast(caster, box, {}).has_value(), expected) << i;
       hits += expected;
       ++checked;
@@ -215,7 +131,7 @@ TEST(ExactRaycastObb, AgreesWithExactRationalsThroughCornersAndEdges) {
     const Caster casters[3] = {toCaster(Segment{origin, target}), toCaster(Ray{origin, target - origin}),
                                toCaster(Line{origin, target - origin})};
     for (const Caster& caster : casters) {
-      const bool expected = referenceMeetsObb(caster, box);
+      const bool expected = referenceHit(obbInterval(caster, box), rangeOf(caster), true);
       ASSERT_EQ(raycast(caster, box, {}).has_value(), expected) << i;
       hits += expected;
       ++checked;
@@ -223,34 +139,6 @@ TEST(ExactRaycastObb, AgreesWithExactRationalsThroughCornersAndEdges) {
   }
   EXPECT_GT(hits, 20000);
   EXPECT_LT(hits, checked - 20000);
-}
-
-// Whether the caster meets the capped cylinder: its parameter interval within the caster's range and the slab
-// between the caps, as exact rationals, then the quadratic |(p(t) - a) x e|^2 - r^2 e.e <= 0 on it (convex: at an
-// end, or at its minimum inside).
-bool referenceMeetsCylinder(const Caster& caster, const Cylinder& cylinder) {
-  const Q3 o = q(caster.origin), d = casterDirection(caster), a = q(cylinder.start);
-  const Q3 e = q(cylinder.end) - a, w = o - a;
-  const mpq_class ee = dotQ(e, e), we = dotQ(w, e), de = dotQ(d, e), r = cylinder.radius;
-  bool hasLow = caster.tMin == 0, hasHigh = caster.hasEnd;
-  mpq_class low = 0, high = 1;
-  if (de == 0) {
-    if (we < 0 || we > ee) return false;
-  } else {
-    mpq_class t0 = -we / de, t1 = (ee - we) / de;
-    if (t0 > t1) std::swap(t0, t1);
-    if (!hasLow || t0 > low) low = t0, hasLow = true;
-    if (!hasHigh || t1 < high) high = t1, hasHigh = true;
-  }
-  if (hasLow && hasHigh && low > high) return false;
-  const Q3 m = crossQ(d, e), n = crossQ(w, e);
-  const mpq_class A = dotQ(m, m), B = dotQ(m, n), C = dotQ(n, n) - r * r * ee;
-  auto qAt = [&](const mpq_class& t) { return mpq_class(A * t * t + 2 * B * t + C); };
-  if (A == 0) return C <= 0;
-  if (hasLow && qAt(low) <= 0) return true;
-  if (hasHigh && qAt(high) <= 0) return true;
-  const mpq_class vertex = -B / A;
-  return qAt(vertex) <= 0 && (!hasLow || vertex > low) && (!hasHigh || vertex < high);
 }
 
 TEST(ExactRaycastCylinder, AgreesWithExactRationalsOnSidesRimsAndCaps) {
@@ -273,7 +161,7 @@ TEST(ExactRaycastCylinder, AgreesWithExactRationalsOnSidesRimsAndCaps) {
                                toCaster(Line{origin, target - origin})};
     for (const Caster& caster : casters) {
       if (caster.hasEnd ? caster.end == caster.origin : isZero(caster.direction)) continue;
-      const bool expected = referenceMeetsCylinder(caster, cylinder);
+      const bool expected = referenceCylinderHit(caster, cylinder, rangeOf(caster), true);
       ASSERT_EQ(raycast(caster, cylinder, {}).has_value(), expected) << i;
       hits += expected;
       ++checked;
@@ -327,7 +215,7 @@ bool referenceTrianglesMeet(const Triangle& s, const Triangle& t) {
       const Caster edge = toCaster(Segment{vertex(one, i), vertex(one, (i + 1) % 3)});
       const Q3 n = crossQ(q(other.b) - q(other.a), q(other.c) - q(other.a));
       if (sgn(dotQ(n, q(edge.end) - q(edge.origin))) == 0) continue;  // an edge parallel to the other's plane
-      if (referenceHit(edge, other)) return true;
+      if (referenceHit(triangleInterval(edge, other), rangeOf(edge), true)) return true;
     }
   }
   return false;

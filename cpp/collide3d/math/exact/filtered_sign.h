@@ -117,7 +117,7 @@ auto asTuple(T&& value) {
 // Keeps value in out when it lies beyond the error bound 2 (depth + 1) u P (+ the underflow margin), so its sign
 // is proven; returns false otherwise.
 template <int kDepth>
-bool proven(double value, double magnitude, double& out) {
+[[gnu::always_inline]] inline bool proven(double value, double magnitude, double& out) {
   constexpr double kFactor = 2 * (kDepth + 1) * 0x1p-53;
   constexpr double kUnderflow = 0x1p-960;
   const double bound = kFactor * magnitude + kUnderflow;
@@ -127,8 +127,8 @@ bool proven(double value, double magnitude, double& out) {
 
 // Whether every value's sign is proven (no early exit: one predictable branch after it).
 template <class Depths, class Values, class Magnitudes, size_t... k>
-bool proveAll(const Values& values, const Magnitudes& magnitudes, std::array<double, sizeof...(k)>& out,
-              std::index_sequence<k...>) {
+[[gnu::always_inline]] inline bool proveAll(const Values& values, const Magnitudes& magnitudes,
+                                            std::array<double, sizeof...(k)>& out, std::index_sequence<k...>) {
   const int all = (static_cast<int>(proven<std::tuple_element_t<k, Depths>::kValue>(
                         std::get<k>(values), std::get<k>(magnitudes).value, out[k])) &
                     ...);

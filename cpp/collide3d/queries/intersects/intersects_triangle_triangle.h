@@ -8,7 +8,8 @@
 //    lies on the positive side. Each triangle then meets the other's plane in a segment from its edge pq to its
 //    edge pr, both on the planes' common line, and the segments overlap iff
 //    orient3d(p1, q1, p2, q2) <= 0 and orient3d(p1, r1, r2, p2) <= 0.
-// A zero-area triangle is the segment it covers (or a point), tested as a caster against the other.
+// A zero-area triangle is the segment it covers (or a point), tested as a caster against the other; it has no plane,
+// so it can only show up where step 2 would, and is looked for there.
 // The signs are exact (predicates.h), so the answer is the exact one for the given doubles, in any vertex order and
 // argument order. Both triangles are still put in a canonical vertex order and the pair in a canonical order, so
 // that intersection() builds its set from the very same decisions.
@@ -124,14 +125,17 @@ inline bool canonicallyLess(const Triangle& s, const Triangle& t) {
 }
 
 inline bool intersectsCanonical(const Triangle& t1, const Triangle& t2) {
-  if (degenerate(t1)) return raycast(toCaster(coveringSegment(t1)), t2, {}).has_value();
-  if (degenerate(t2)) return raycast(toCaster(coveringSegment(t2)), t1, {}).has_value();
-
   Ordered a = against(t1, t2);
   if (allStrictlyOneSide(a)) return false;
   Ordered b = against(t2, t1);
   if (allStrictlyOneSide(b)) return false;
-  if (allOnThePlane(a)) return coplanarIntersect(t1, t2);
+  // A zero-area triangle has no plane: every point is "on" it. So only when one side sees all three on the plane
+  // can a triangle be degenerate — then it is the segment it covers — or the two are coplanar.
+  if (allOnThePlane(a) || allOnThePlane(b)) {
+    if (degenerate(t1)) return raycast(toCaster(coveringSegment(t1)), t2, {}).has_value();
+    if (degenerate(t2)) return raycast(toCaster(coveringSegment(t2)), t1, {}).has_value();
+    return coplanarIntersect(t1, t2);
+  }
 
   if (rotateToApex(a)) reverse(b);
   if (rotateToApex(b)) reverse(a);

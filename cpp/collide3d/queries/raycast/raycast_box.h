@@ -8,6 +8,7 @@
 // polynomial with an exact sign — and the exits are not behind the start nor the entries beyond a segment's end
 // (comparisons of the inputs). The rounded span is then brought in line with that decision.
 #pragma once
+#include <array>
 #include <optional>
 
 #include <tuple>
@@ -37,23 +38,38 @@ inline Vec3 boxFaceNormal(int face) {
   return {axis == 0 ? sign : 0, axis == 1 ? sign : 0, axis == 2 ? sign : 0};
 }
 
-// Whether the caster meets the closed box within its range, exactly (see above).
+// in - (o + hi d) per axis, exactly signed: where the caster is at hi against the bounds it enters by (a limit
+// short of a segment's end, or a ray's maxDistance: kept out of line, off the common path).
 template <bool kSegment>
-bool meetsBox(const Caster& caster, const Aabb& box) {
+[[gnu::noinline]] std::array<double, 3> entriesBeyond(const Caster& caster, double hi, Vec3 entering) {
+  return exact::filteredValues(
+      [](const auto& o, const auto& p, const auto& hi, const auto& in) {
+        const auto e = in - o - scaled(exactDirection<kSegment>(o, p), hi);
+        return std::make_tuple(e.x, e.y, e.z);
+      },
+      caster.origin, kSegment ? caster.end : caster.direction, hi, entering);
+}
+
+// Whether the caster meets the closed box within [tMin, hi], exactly (see above), and whether it starts inside.
+template <bool kSegment, bool kLimited>
+Meeting meetsBox(const Caster& caster, double hi, const Aabb& box) {
   const Vec3 p = kSegment ? caster.end : caster.direction;
+  const bool bounded = caster.tMin != -kInfinity;
+  bool startsInside = bounded;
   int moving[3];  // the sign of each direction component, exactly
   Vec3 entering, leaving;
   for (int axis = 0; axis < 3; ++axis) {
-    const double o = component(caster.origin, axis), lo = component(box.min, axis), hi = component(box.max, axis);
+    const double o = component(caster.origin, axis), lo = component(box.min, axis), up = component(box.max, axis);
     const double towards = component(p, axis);
     moving[axis] = kSegment ? (towards > o) - (towards < o) : sign(towards);
-    if (moving[axis] == 0 && (o < lo || o > hi)) return false;  // parallel to the slab, outside it
-    const double in = moving[axis] > 0 ? lo : hi, out = moving[axis] > 0 ? hi : lo;
-    if (moving[axis] != 0 && caster.tMin != -kInfinity && (out - o) * moving[axis] < 0) return false;  // behind
-    if (kSegment && moving[axis] != 0 && (in - towards) * moving[axis] > 0) return false;  // beyond the end
+    if (moving[axis] == 0 && (o < lo || o > up)) return {false, false};  // parallel to the slab, outside it
+    const double in = moving[axis] > 0 ? lo : up, out = moving[axis] > 0 ? up : lo;
+    if (moving[axis] != 0 && bounded && (out - o) * moving[axis] < 0) return {false, false};  // behind
+    startsInside &= (moving[axis] == 0) | ((lo < o) & (o < up));  // branch-free: random inputs mispredict
     (axis == 0 ? entering.x : axis == 1 ? entering.y : entering.z) = in;
     (axis == 0 ? leaving.x : axis == 1 ? leaving.y : leaving.z) = out;
   }
+  // Entries before exits: x_j d_i - e_i d_j for the six (entry, exit) pairs.
   const auto crossings = exact::filteredValues(
       [](const auto& o, const auto& p, const auto& in, const auto& out) {
         const auto d = exactDirection<kSegment>(o, p);
@@ -66,28 +82,78 @@ bool meetsBox(const Caster& caster, const Aabb& box) {
   constexpr int kPairs[6][2] = {{0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}};  // (entry axis, exit axis)
   for (int k = 0; k < 6; ++k) {
     const int i = kPairs[k][0], j = kPairs[k][1];
-    if (moving[i] != 0 && moving[j] != 0 && sign(crossings[k]) * moving[i] * moving[j] < 0) return false;
+    if (moving[i] != 0 && moving[j] != 0 && sign(crossings[k]) * moving[i] * moving[j] < 0) return {false, false};
+  }
+  if constexpr (kLimited) {
+    // Entries not beyond hi: at a segment's own end, comparisons of the inputs; elsewhere in - (o + hi d).
+    const auto beyond = kSegment && hi == 1
+        ? std::array<double, 3>{entering.x - p.x, entering.y - p.y, entering.z - p.z}
+        : entriesBeyond<kSegment>(caster, hi, entering);
+    for (int axis = 0; axis < 3; ++axis) {
+      if (moving[axis] != 0 && sign(beyond[axis]) * moving[axis] > 0) return {false, false};  // entered after hi
+    }
+  }
+  return {true, startsInside};
+}
+
+// Whether the caster runs on inside the box past hi: its point there, o + hi d, strictly inside every slab it moves
+// across (it stays within the others), exactly.
+template <bool kSegment>
+[[gnu::noinline]] bool endsInsideBox(const Caster& caster, double hi, const Aabb& box) {
+  const Vec3 p = kSegment ? caster.end : caster.direction;
+  const auto m = exact::filteredValues(
+      [](const auto& o, const auto& p, const auto& hi, const auto& min, const auto& max) {
+        const auto at = o + scaled(exactDirection<kSegment>(o, p), hi);
+        const auto above = at - min;
+        const auto below = max - at;
+        return std::make_tuple(above.x, above.y, above.z, below.x, below.y, below.z);
+      },
+      caster.origin, p, hi, box.min, box.max);
+  for (int axis = 0; axis < 3; ++axis) {
+    const bool moving = kSegment ? component(p, axis) != component(caster.origin, axis) : component(p, axis) != 0;
+    if (moving && !(m[axis] > 0 && m[3 + axis] > 0)) return false;
   }
   return true;
 }
 
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Aabb& box, const RaycastOptions& options) {
-  const bool meets = caster.hasEnd ? meetsBox<true>(caster, box) : meetsBox<false>(caster, box);
-  if (!meets) return std::nullopt;
+  const auto hi = limitOf(caster, options);
+  if (!hi) return std::nullopt;
+  const Meeting meeting =
+      byCasterForm(caster, *hi, meetsBox<true, true>, meetsBox<false, true>, meetsBox<false, false>, box);
+  if (!meeting.meets) return std::nullopt;
   Span span = boxSpan(caster.origin, caster.direction, box.min, box.max);
-  agreeWithHit(span, caster);
-  const auto hit = firstHit(span, caster, options);
+  grazeIfEmpty(span, kNoFace, [&] { return nearestParameter(caster, (box.min + box.max) * 0.5); });
+  const auto hit = firstHit(span, caster, *hi, options, meeting.startsInside, [&] {
+    return caster.hasEnd ? endsInsideBox<true>(caster, *hi, box) : endsInsideBox<false>(caster, *hi, box);
+  });
   if (!hit) return std::nullopt;
   return makeHit(caster, hit->t, hit->face == kNoFace ? insideNormal(caster) : boxFaceNormal(hit->face));
 }
 
-// Whether the caster meets the closed OBB within its range, exactly. The box is the parallelepiped
+// Whether the caster meets the closed OBB within [tMin, hi], exactly. The box is the parallelepiped
 // c + sum_i s_i h_i a_i, |s_i| <= 1, with its columns a_i as given; by Cramer's rule a point p has
 // s_i h_i |det| = sigma n_i.(p - c), with n_i = a_j x a_k, det = a_0.(a_1 x a_2) and sigma its sign. Along the
 // caster that is v_i + t w_i (v_i = sigma n_i.(o - c), w_i = sigma n_i.d), to be kept within +-h_i |det|: the
 // slab test of the AABB above on these polynomials of the inputs, every sign exact.
-template <bool kSegment>
-bool meetsObb(const Caster& caster, const Obb& box) {
+namespace obb_caster {
+
+// The slab normals n_i = a_j x a_k, in any number type.
+template <class A>
+[[gnu::always_inline]] inline auto slabNormals(const A& a0, const A& a1, const A& a2) {
+  return exact::V3<decltype(cross(a1, a2))>{cross(a1, a2), cross(a2, a0), cross(a0, a1)};
+}
+
+// n_i.x: x in the box's coordinates times det.
+template <class X, class N>
+[[gnu::always_inline]] inline auto slabCoordinates(const X& x, const N& n) {
+  return exact::V3<decltype(dot(n.x, x))>{dot(n.x, x), dot(n.y, x), dot(n.z, x)};
+}
+
+}  // namespace obb_caster
+
+template <bool kSegment, bool kLimited>
+Meeting meetsObb(const Caster& caster, double hi, const Obb& box) {
   const Vec3 p = kSegment ? caster.end : caster.direction;
   const Mat3& r = box.rotation;
   // The orientation and the rates w_i (their signs decide which bound each slab enters by).
@@ -100,55 +166,86 @@ bool meetsObb(const Caster& caster, const Obb& box) {
       caster.origin, p, r.column(0), r.column(1), r.column(2));
   const double orientation = sign(rates[0]);
   const Vec3 moving{orientation * sign(rates[1]), orientation * sign(rates[2]), orientation * sign(rates[3])};
-  // For each slab i: x_i m_i (the exit not behind), (e_i - w_i) m_i (the entry not beyond a segment's end),
-  // h_i |det| - |v_i| (inside a slab it runs parallel to); then x_j w_i - e_i w_j for the six (entry, exit) pairs.
+  // For each slab i: x_i m_i (the exit not behind), h_i |det| - |v_i| (inside a slab it runs parallel to); then
+  // x_j w_i - e_i w_j for the six (entry, exit) pairs; and (e_i - hi w_i) m_i (the entry not beyond hi).
   const auto m = exact::filteredValues(
-      [](const auto& o, const auto& p, const auto& c, const auto& h, const auto& a0, const auto& a1, const auto& a2,
-         const auto& sigma, const auto& moving) {
+      [](const auto& o, const auto& p, const auto& hi, const auto& c, const auto& h, const auto& a0, const auto& a1,
+         const auto& a2, const auto& sigma, const auto& moving) {
         using exact::absolute;
-        const auto d = exactDirection<kSegment>(o, p);
-        const auto n0 = cross(a1, a2);
-        const auto n1 = cross(a2, a0);
-        const auto n2 = cross(a0, a1);
-        const auto size = absolute(dot(a0, n0));
-        const auto w = scaled(exact::V3<decltype(dot(n0, d))>{dot(n0, d), dot(n1, d), dot(n2, d)}, sigma);
-        const auto v = scaled(exact::V3<decltype(dot(n0, o - c))>{dot(n0, o - c), dot(n1, o - c), dot(n2, o - c)}, sigma);
-        const auto reach = exact::V3<decltype(h.x * size)>{h.x * size, h.y * size, h.z * size};
+        const auto n = obb_caster::slabNormals(a0, a1, a2);
+        const auto v = scaled(obb_caster::slabCoordinates(o - c, n), sigma);
+        const auto w = scaled(obb_caster::slabCoordinates(exactDirection<kSegment>(o, p), n), sigma);
+        const auto reach = scaled(h, absolute(dot(a0, n.x)));  // the slabs' half-widths h_i |det|
         const auto e = exact::V3<decltype(-(moving.x * reach.x) - v.x)>{-(moving.x * reach.x) - v.x,
-                                                                 -(moving.y * reach.y) - v.y,
-                                                                 -(moving.z * reach.z) - v.z};
-        const auto x = exact::V3<decltype(moving.x * reach.x - v.x)>{moving.x * reach.x - v.x, moving.y * reach.y - v.y,
-                                                              moving.z * reach.z - v.z};
-        return std::make_tuple(x.x * moving.x, x.y * moving.y, x.z * moving.z, (e.x - w.x) * moving.x,
-                               (e.y - w.y) * moving.y, (e.z - w.z) * moving.z, reach.x - absolute(v.x),
-                               reach.y - absolute(v.y), reach.z - absolute(v.z), x.y * w.x - e.x * w.y,
-                               x.z * w.x - e.x * w.z, x.x * w.y - e.y * w.x, x.z * w.y - e.y * w.z,
-                               x.x * w.z - e.z * w.x, x.y * w.z - e.z * w.y);
+                                                                         -(moving.y * reach.y) - v.y,
+                                                                         -(moving.z * reach.z) - v.z};
+        const auto x = exact::V3<decltype(moving.x * reach.x - v.x)>{moving.x * reach.x - v.x,
+                                                                      moving.y * reach.y - v.y,
+                                                                      moving.z * reach.z - v.z};
+        const auto base = std::make_tuple(x.x * moving.x, x.y * moving.y, x.z * moving.z, reach.x - absolute(v.x),
+                                          reach.y - absolute(v.y), reach.z - absolute(v.z), x.y * w.x - e.x * w.y,
+                                          x.z * w.x - e.x * w.z, x.x * w.y - e.y * w.x, x.z * w.y - e.y * w.z,
+                                          x.x * w.z - e.z * w.x, x.y * w.z - e.z * w.y);
+        if constexpr (kLimited) {
+          const auto beyond = e - scaled(w, hi);
+          return std::tuple_cat(base, std::make_tuple(beyond.x * moving.x, beyond.y * moving.y, beyond.z * moving.z));
+        } else {
+          return base;
+        }
       },
-      caster.origin, p, box.center, box.halfSize, r.column(0), r.column(1), r.column(2), orientation, moving);
+      caster.origin, p, kLimited ? hi : 0.0, box.center, box.halfSize, r.column(0), r.column(1), r.column(2),
+      orientation, moving);  // hi: never infinity
   const bool bounded = caster.tMin != -kInfinity;
   for (int i = 0; i < 3; ++i) {
     const double rate = component(moving, i);
-    if (rate == 0 && m[6 + i] < 0) return false;  // parallel to slab i, outside it
-    if (rate != 0 && bounded && m[i] < 0) return false;
-    if (rate != 0 && kSegment && m[3 + i] > 0) return false;
+    if (rate == 0 && m[3 + i] < 0) return {false, false};  // parallel to slab i, outside it
+    if (rate != 0 && bounded && m[i] < 0) return {false, false};
+    if (kLimited && rate != 0 && m[12 + i] > 0) return {false, false};
   }
   constexpr int kPairs[6][2] = {{0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}};  // (entry axis, exit axis)
   for (int k = 0; k < 6; ++k) {
     const double mi = component(moving, kPairs[k][0]), mj = component(moving, kPairs[k][1]);
-    if (mi != 0 && mj != 0 && sign(m[9 + k]) * mi * mj < 0) return false;
+    if (mi != 0 && mj != 0 && sign(m[6 + k]) * mi * mj < 0) return {false, false};
   }
-  return true;
+  bool startsInside = bounded;  // strictly inside every slab it moves across
+  for (int i = 0; i < 3; ++i) startsInside &= (component(moving, i) == 0) | (m[3 + i] > 0);
+  return {true, startsInside};
+}
+
+// Whether the caster runs on inside the OBB past hi: |v_i + hi w_i| < h_i |det| for each slab it moves across
+// (w_i != 0), exactly.
+template <bool kSegment>
+[[gnu::noinline]] bool endsInsideObb(const Caster& caster, double hi, const Obb& box) {
+  const Mat3& r = box.rotation;
+  const auto m = exact::filteredValues(
+      [](const auto& o, const auto& p, const auto& hi, const auto& c, const auto& h, const auto& a0, const auto& a1,
+         const auto& a2) {
+        using exact::absolute;
+        const auto n = obb_caster::slabNormals(a0, a1, a2);
+        const auto w = obb_caster::slabCoordinates(exactDirection<kSegment>(o, p), n);
+        const auto at = obb_caster::slabCoordinates(o - c, n) + scaled(w, hi);
+        const auto reach = scaled(h, absolute(dot(a0, n.x)));
+        return std::make_tuple(reach.x - absolute(at.x), reach.y - absolute(at.y), reach.z - absolute(at.z), w.x,
+                               w.y, w.z);
+      },
+      caster.origin, kSegment ? caster.end : caster.direction, hi, box.center, box.halfSize, r.column(0),
+      r.column(1), r.column(2));
+  return (m[3] == 0 || m[0] > 0) && (m[4] == 0 || m[1] > 0) && (m[5] == 0 || m[2] > 0);
 }
 
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Obb& box, const RaycastOptions& options) {
-  const bool meets = caster.hasEnd ? meetsObb<true>(caster, box) : meetsObb<false>(caster, box);
-  if (!meets) return std::nullopt;
+  const auto hi = limitOf(caster, options);
+  if (!hi) return std::nullopt;
+  const Meeting meeting =
+      byCasterForm(caster, *hi, meetsObb<true, true>, meetsObb<false, true>, meetsObb<false, false>, box);
+  if (!meeting.meets) return std::nullopt;
   const Vec3 localOrigin = transposeTimes(box.rotation, caster.origin - box.center);
   const Vec3 localDirection = transposeTimes(box.rotation, caster.direction);
   Span span = boxSpan(localOrigin, localDirection, -box.halfSize, box.halfSize);
-  agreeWithHit(span, caster);
-  const auto hit = firstHit(span, caster, options);
+  grazeIfEmpty(span, kNoFace, [&] { return nearestParameter(caster, box.center); });
+  const auto hit = firstHit(span, caster, *hi, options, meeting.startsInside, [&] {
+    return caster.hasEnd ? endsInsideObb<true>(caster, *hi, box) : endsInsideObb<false>(caster, *hi, box);
+  });
   if (!hit) return std::nullopt;
   if (hit->face == kNoFace) return makeHit(caster, hit->t, insideNormal(caster));
   const Vec3 normal = box.rotation * boxFaceNormal(hit->face);

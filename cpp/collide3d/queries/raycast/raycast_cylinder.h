@@ -57,7 +57,6 @@ struct Bound {
 };
 
 constexpr Bound kZero{true, {0, 0, 0}, {1, 0, 0}};
-constexpr Bound kOne{true, {1, 0, 0}, {1, 0, 0}};
 
 // The caster's terms against the cylinder, in any number type: m = d x e, n = w x e, and w.e, d.e, e.e.
 template <bool kSegment, class O, class P, class A, class B>
@@ -68,12 +67,30 @@ auto terms(const O& o, const P& p, const A& a, const B& b) {
   return std::make_tuple(cross(d, e), cross(w, e), dot(w, e), dot(d, e), dot(e, e));
 }
 
-template <bool kSegment>
-constexpr auto kTerms = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& r) {
+// The signs read before the bounds are chosen: d.e, w.e, e.e - w.e (the start against the caps), A, C, the
+// discriminant; limited, the point at hi against the caps: w.e + hi d.e and e.e - w.e - hi d.e.
+template <bool kSegment, bool kLimited>
+constexpr auto kTerms = [](const auto& o, const auto& p, const auto& hi, const auto& a, const auto& b,
+                           const auto& r) {
   const auto [m, n, we, de, ee] = terms<kSegment>(o, p, a, b);
   const auto k = cross(m, n);
-  return std::make_tuple(de, we, ee - we, we + de, ee - we - de, dot(m, m), dot(n, n) - r * r * ee,
-                         dot(m, m) * r * r * ee - dot(k, k));
+  const auto base = std::make_tuple(de, we, ee - we, dot(m, m), dot(n, n) - r * r * ee,
+                                    dot(m, m) * r * r * ee - dot(k, k));
+  if constexpr (kLimited) {
+    return std::tuple_cat(base, std::make_tuple(we + hi * de, ee - we - hi * de));
+  } else {
+    return base;
+  }
+};
+
+// The point at hi against the cylinder: between the caps (w.e + hi d.e, e.e - w.e - hi d.e), within r of the axis
+// (q(hi) = A hi^2 + 2 B hi + C); and the rates d.e and A that say whether the caster moves across either.
+template <bool kSegment>
+constexpr auto kAtLimit = [](const auto& o, const auto& p, const auto& hi, const auto& a, const auto& b,
+                             const auto& r) {
+  const auto [m, n, we, de, ee] = terms<kSegment>(o, p, a, b);
+  return std::make_tuple(we + hi * de, ee - we - hi * de,
+                         (dot(m, m) * hi + dot(m, n) + dot(m, n)) * hi + dot(n, n) - r * r * ee, de, dot(m, m));
 };
 
 template <bool kSegment>
@@ -95,42 +112,59 @@ constexpr auto kAtBounds = [](const auto& o, const auto& p, const auto& a, const
 
 }  // namespace cylinder_caster
 
-// Whether the caster meets the closed cylinder within its range, exactly (see above).
-template <bool kSegment>
-bool meetsCylinder(const Caster& caster, const Cylinder& cylinder) {
+// Whether the caster meets the closed cylinder within [tMin, hi], exactly (see above), and whether it starts inside.
+template <bool kSegment, bool kLimited>
+Meeting meetsCylinder(const Caster& caster, double hi, const Cylinder& cylinder) {
   using namespace cylinder_caster;
   const Vec3 p = kSegment ? caster.end : caster.direction;
-  const auto t = exact::filteredValues(kTerms<kSegment>, caster.origin, p, cylinder.start, cylinder.end,
-                                       cylinder.radius);
-  const double rate = t[0], fromStart = t[1], toEnd = t[2], endFromStart = t[3], endToEnd = t[4];
-  const double A = t[5], C = t[6], discriminant = t[7];
+  const double limit = kLimited ? hi : 0.0;  // never infinity
+  const auto t = exact::filteredValues(kTerms<kSegment, kLimited>, caster.origin, p, limit, cylinder.start,
+                                       cylinder.end, cylinder.radius);
+  const double rate = t[0], fromStart = t[1], toEnd = t[2], A = t[3], C = t[4], discriminant = t[5];
   const double s = sign(rate);
   const bool bounded = caster.tMin != -kInfinity;
-  Bound low = bounded ? kZero : Bound{}, high = kSegment ? kOne : Bound{};
+  // Running through its start: strictly between the caps unless parallel to them, strictly within r of the axis
+  // unless parallel to it.
+  const bool startsInside = bounded & ((s == 0) | ((fromStart > 0) & (toEnd > 0))) & ((C < 0) | ((A == 0) & (C == 0)));
+  Bound low = bounded ? kZero : Bound{}, high = kLimited ? Bound{true, {limit, 0, 0}, {1, 0, 0}} : Bound{};
   if (s == 0) {
-    if (fromStart < 0 || toEnd < 0) return false;  // parallel to the caps, outside the slab between them
+    if (fromStart < 0 || toEnd < 0) return {false, false};  // parallel to the caps, outside the slab between them
   } else {
     // The caps' parameters: s = 0 at -(w.e) / (d.e), s = e.e at (e.e - w.e) / (d.e), signs normalised by s.
     const Bound atStart{true, {0, -s, 0}, {0, s, 0}}, atEnd{true, {0, -s, s}, {0, s, 0}};
     const Bound& slabLow = s > 0 ? atStart : atEnd;
     const Bound& slabHigh = s > 0 ? atEnd : atStart;
-    // Where they lie against t = 0 and t = 1, from the slab coordinate there (w.e at 0, w.e + d.e at 1) against
-    // the caps: the slab is entered after t = 0 when the caster starts before its entering cap, and so on.
+    // Where they lie against t = 0 and t = hi, from the slab coordinate there (w.e at 0, w.e + hi d.e at hi)
+    // against the caps: the slab is entered after t = 0 when the caster starts before its entering cap, and so on.
     const double enteringAtZero = s > 0 ? fromStart : toEnd, leavingAtZero = s > 0 ? toEnd : fromStart;
-    const double enteringAtOne = s > 0 ? endFromStart : endToEnd, leavingAtOne = s > 0 ? endToEnd : endFromStart;
     const bool lowAfterZero = enteringAtZero < 0, highBeforeZero = leavingAtZero < 0;
-    const bool lowAfterOne = enteringAtOne < 0, highBeforeOne = leavingAtOne < 0;
-    if (bounded && highBeforeZero) return false;
-    if (kSegment && lowAfterOne) return false;
+    if (bounded && highBeforeZero) return {false, false};
     if (!bounded || lowAfterZero) low = slabLow;
-    if (!kSegment || highBeforeOne) high = slabHigh;
+    if constexpr (kLimited) {
+      const double enteringAtHi = s > 0 ? t[6] : t[7], leavingAtHi = s > 0 ? t[7] : t[6];
+      if (enteringAtHi < 0) return {false, false};  // the slab is entered after hi
+      if (leavingAtHi < 0) high = slabHigh;
+    } else {
+      high = slabHigh;
+    }
   }
-  if (A == 0) return C <= 0;  // parallel to the axis: inside the infinite cylinder everywhere or nowhere
+  // Parallel to the axis: inside the infinite cylinder everywhere or nowhere.
+  if (A == 0) return {C <= 0, startsInside};
   const auto q = exact::filteredValues(kAtBounds<kSegment>, caster.origin, p, cylinder.start, cylinder.end,
                                        cylinder.radius, low.num, low.den, high.num, high.den);
-  if (low.finite && q[0] <= 0) return true;
-  if (high.finite && q[1] <= 0) return true;
-  return discriminant >= 0 && (!low.finite || q[2] > 0) && (!high.finite || q[3] > 0);
+  const bool meets = (low.finite && q[0] <= 0) || (high.finite && q[1] <= 0) ||
+                     (discriminant >= 0 && (!low.finite || q[2] > 0) && (!high.finite || q[3] > 0));
+  return {meets, startsInside};
+}
+
+// Whether the caster runs on inside the cylinder past hi: its point there strictly between the caps (unless it
+// moves parallel to them) and strictly within r of the axis (unless it moves parallel to it), exactly.
+template <bool kSegment>
+[[gnu::noinline]] bool endsInsideCylinder(const Caster& caster, double hi, const Cylinder& cylinder) {
+  const auto m = exact::filteredValues(cylinder_caster::kAtLimit<kSegment>, caster.origin,
+                                       kSegment ? caster.end : caster.direction, hi, cylinder.start, cylinder.end,
+                                       cylinder.radius);
+  return (m[3] == 0 || (m[0] > 0 && m[1] > 0)) && (m[4] == 0 || m[2] < 0);
 }
 
 inline Vec3 cylinderNormal(const Cylinder& cylinder, int face, Vec3 point, Vec3 fallback) {
@@ -143,19 +177,24 @@ inline Vec3 cylinderNormal(const Cylinder& cylinder, int face, Vec3 point, Vec3 
 
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Cylinder& cylinder,
                                          const RaycastOptions& options) {
-  const bool meets = caster.hasEnd ? meetsCylinder<true>(caster, cylinder) : meetsCylinder<false>(caster, cylinder);
-  if (!meets) return std::nullopt;
+  const auto hi = limitOf(caster, options);
+  if (!hi) return std::nullopt;
+  const Meeting meeting = byCasterForm(caster, *hi, meetsCylinder<true, true>, meetsCylinder<false, true>,
+                                       meetsCylinder<false, false>, cylinder);
+  if (!meeting.meets) return std::nullopt;
   const double scale = rangeScale(caster.direction);
   Caster scaled = caster;
   scaled.direction = caster.direction * scale;
   Span span = unscaled(cylinderSpan(scaled, cylinder), scale);
-  if (span.empty()) {  // rounding emptied what the exact test found: a graze, where the caster nears the axis most
+  // Rounding emptied what the exact test found: a graze, where the caster nears the axis most.
+  grazeIfEmpty(span, 0, [&] {
     const Vec3 e = cylinder.end - cylinder.start, m = cross(caster.direction, e);
-    const double nearest = isZero(m) ? 0 : -dot(m, cross(caster.origin - cylinder.start, e)) / dot(m, m);
-    span.enter = span.exit = nearest, span.enterFace = span.exitFace = 0;
-  }
-  agreeWithHit(span, caster);
-  const auto hit = firstHit(span, caster, options);
+    return isZero(m) ? 0 : -dot(m, cross(caster.origin - cylinder.start, e)) / dot(m, m);
+  });
+  const auto hit = firstHit(span, caster, *hi, options, meeting.startsInside, [&] {
+    return caster.hasEnd ? endsInsideCylinder<true>(caster, *hi, cylinder)
+                         : endsInsideCylinder<false>(caster, *hi, cylinder);
+  });
   if (!hit) return std::nullopt;
   RaycastHit result = makeHit(caster, hit->t, {});
   result.normal = hit->face == kNoFace ? insideNormal(caster)

@@ -1,8 +1,8 @@
 // Caster against a plane: t = -(n.o + d) / (n.d). A caster parallel to the plane misses unless it lies in it;
 // then (the plane being a closed set) it hits at its first point: t = 0 for a ray or segment, and the origin for a
-// line, which has no first point. Hit or miss is decided by exact signs (plane_side.h) — of the two ends'
-// distances for a segment, of the origin's distance and of n.d otherwise — as intersects, classify and intersection
-// decide it; t is the rounded quotient, clamped to the caster's range.
+// line, which has no first point. Hit or miss is decided by exact signs — of the origin's value n.o + d, of the
+// rate n.d (d exactly a segment's end minus its start) and, for a caster limited to t <= hi, of the value there —
+// as intersects, classify and intersection decide it; t is the rounded quotient, clamped to the caster's range.
 #pragma once
 #include <cmath>
 #include <optional>
@@ -18,29 +18,43 @@ inline Vec3 normalFacing(const Plane& plane, double rate) {
   return plane.normal * ((rate > 0 ? -1.0 : 1.0) / length(plane.normal));
 }
 
-inline std::optional<RaycastHit> raycast(const Caster& caster, const Plane& plane, const RaycastOptions& options) {
-  if (caster.hasEnd) {
-    const auto ends = exact::filteredValues(
-        [](const auto& n, const auto& d, const auto& p, const auto& q) {
-          return std::make_tuple(dot(n, p) + d, dot(n, q) + d);
-        },
-        plane.normal, plane.constant, caster.origin, caster.end);
-    const double value = ends[0], atEnd = ends[1];
-    if ((value > 0 && atEnd > 0) || (value < 0 && atEnd < 0)) return std::nullopt;
-    const double t = value == 0 ? 0 : atEnd == 0 ? 1 : std::fmin(1.0, std::fmax(0.0, value / (value - atEnd)));
-    if (t > options.maxDistance) return std::nullopt;
-    return makeHit(caster, t, normalFacing(plane, atEnd - value));  // the ends' signs give n.(end - start)'s
+template <bool kSegment, bool kLimited>
+std::optional<RaycastHit> raycastAs(const Caster& caster, double hi, const Plane& plane) {
+  // The origin's value n.o + d, the rate n.d, and the value at hi.
+  const auto m = exact::filteredValues(
+      [](const auto& n, const auto& d, const auto& o, const auto& p, const auto& hi) {
+        const auto value = dot(n, o) + d;
+        const auto rate = dot(n, exactDirection<kSegment>(o, p));
+        if constexpr (kLimited) {
+          return std::make_tuple(value, rate, value + hi * rate);
+        } else {
+          return std::make_tuple(value, rate);
+        }
+      },
+      plane.normal, plane.constant, caster.origin, kSegment ? caster.end : caster.direction,
+      kLimited ? hi : 0.0);  // never infinity
+  const double value = m[0], rate = m[1];
+  const bool bounded = caster.tMin != -kInfinity;
+  double t;
+  if (rate == 0) {  // parallel: lying in the plane, or a miss
+    if (value != 0) return std::nullopt;
+    t = bounded ? caster.tMin : 0;
+    if (t > hi) return std::nullopt;
+  } else {
+    int atHi = sign(rate);  // the value's sign at hi (unlimited: at infinity, the rate's)
+    if constexpr (kLimited) atHi = sign(m[2]);
+    if (bounded && sign(value) == sign(rate)) return std::nullopt;  // crossing before the start
+    if (atHi == -sign(rate)) return std::nullopt;                   // crossing after hi
+    const double crossing = -value / rate;
+    t = value == 0 ? 0 : atHi == 0 ? hi : crossing < caster.tMin ? caster.tMin : crossing > hi ? hi : crossing;
   }
-  const auto both = exact::filteredValues(
-      [](const auto& n, const auto& d, const auto& o, const auto& v) { return std::make_tuple(dot(n, v), dot(n, o) + d); },
-      plane.normal, plane.constant, caster.origin, caster.direction);
-  const double rate = both[0], value = both[1];
-  Span span;
-  clipSlab(span, value, rate, 0, 0, 0, 0);
-  if (span.enter == -kInfinity) span.enter = caster.tMin > -kInfinity ? caster.tMin : 0;  // lying in the plane
-  auto t = firstHit(span, caster, options);
-  if (!t) return std::nullopt;
-  return makeHit(caster, t->t, normalFacing(plane, rate));
+  return makeHit(caster, t, normalFacing(plane, rate));
+}
+
+inline std::optional<RaycastHit> raycast(const Caster& caster, const Plane& plane, const RaycastOptions& options) {
+  const auto hi = limitOf(caster, options);
+  if (!hi) return std::nullopt;
+  return byCasterForm(caster, *hi, raycastAs<true, true>, raycastAs<false, true>, raycastAs<false, false>, plane);
 }
 
 }  // namespace c3d

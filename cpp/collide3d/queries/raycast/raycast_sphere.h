@@ -37,54 +37,67 @@ inline Span ballSpan(Vec3 origin, Vec3 direction, Vec3 center, double radius) {
   return span;
 }
 
-// Whether a caster meets the ball within its range, decided exactly. With d its direction, w = o - center,
+// Whether a caster meets the ball within [tMin, hi], decided exactly. With d its direction, w = o - center,
 // a = d.d, b = d.w, c = w.w - r^2 and the discriminant b^2 - a c = r^2 a - |d x w|^2: its line meets the ball iff
 // the discriminant is >= 0; the larger root is >= 0 iff b <= 0 or c <= 0 (it moves towards the centre or starts
-// in the ball); the smaller root is <= 1 iff a + b >= 0 or the end is in the ball. A zero-length segment (a = 0,
-// exactly when its ends coincide) meets it iff c <= 0.
-template <bool kSegment>
-bool meetsBall(const Caster& caster, const Sphere& sphere) {
+// in the ball); the smaller root is <= hi iff a hi + b >= 0 or the point at hi is in the ball. A zero-length
+// segment (a = 0, exactly when its ends coincide) meets it iff c <= 0. The start is inside iff c < 0 (a point:
+// c <= 0, the caster staying there).
+template <bool kSegment, bool kLimited>
+Meeting meetsBall(const Caster& caster, double hi, const Sphere& sphere) {
   const Vec3 p = kSegment ? caster.end : caster.direction;
   const auto m = exact::filteredValues(
-      [](const auto& o, const auto& p, const auto& center, const auto& r) {
+      [](const auto& o, const auto& p, const auto& hi, const auto& center, const auto& r) {
         const auto d = exactDirection<kSegment>(o, p);
         const auto w = o - center;
         const auto k = cross(d, w);
         const auto a = dot(d, d);
         const auto b = dot(d, w);
         const auto c = dot(w, w) - r * r;
-        if constexpr (kSegment) {
-          const auto end = p - center;
-          return std::make_tuple(r * r * a - dot(k, k), b, c, a + b, dot(end, end) - r * r);
+        if constexpr (kLimited) {
+          const auto atHi = w + scaled(d, hi);
+          return std::make_tuple(r * r * a - dot(k, k), b, c, a * hi + b, dot(atHi, atHi) - r * r);
         } else {
           return std::make_tuple(r * r * a - dot(k, k), b, c);
         }
       },
-      caster.origin, p, sphere.center, sphere.radius);
+      caster.origin, p, kLimited ? hi : 0.0, sphere.center, sphere.radius);  // never infinity
   const double discriminant = m[0], b = m[1], c = m[2];
-  if (kSegment && caster.origin == caster.end) return c <= 0;
-  if (discriminant < 0) return false;
-  if (caster.tMin != -kInfinity && !(b <= 0 || c <= 0)) return false;
-  if constexpr (kSegment) {
-    return m[3] >= 0 || m[4] <= 0;  // the smaller root is at most 1: a + b >= 0, or the end is in the ball
-  } else {
-    return true;
+  const bool bounded = caster.tMin != -kInfinity;
+  if (kSegment && caster.origin == caster.end) return {c <= 0, c <= 0};
+  if (discriminant < 0) return {false, false};
+  if (bounded && !(b <= 0 || c <= 0)) return {false, false};
+  if constexpr (kLimited) {
+    if (!(m[3] >= 0 || m[4] <= 0)) return {false, false};
   }
+  return {true, bounded && c < 0};
+}
+
+// Whether the caster runs on inside the ball past hi: |w + hi d|^2 < r^2 (a point: on or in the ball), exactly.
+template <bool kSegment>
+[[gnu::noinline]] bool endsInsideBall(const Caster& caster, double hi, const Sphere& sphere) {
+  if (kSegment && caster.origin == caster.end) return true;  // meeting the ball, a point stays in it
+  return exact::filteredValue(
+             [](const auto& o, const auto& p, const auto& hi, const auto& center, const auto& r) {
+               const auto at = o - center + scaled(exactDirection<kSegment>(o, p), hi);
+               return dot(at, at) - r * r;
+             },
+             caster.origin, kSegment ? caster.end : caster.direction, hi, sphere.center, sphere.radius) < 0;
 }
 
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Sphere& sphere, const RaycastOptions& options) {
-  const bool meets = caster.hasEnd ? meetsBall<true>(caster, sphere) : meetsBall<false>(caster, sphere);
-  if (!meets) return std::nullopt;
+  const auto hi = limitOf(caster, options);
+  if (!hi) return std::nullopt;
+  const Meeting meeting =
+      byCasterForm(caster, *hi, meetsBall<true, true>, meetsBall<false, true>, meetsBall<false, false>, sphere);
+  if (!meeting.meets) return std::nullopt;
   const double scale = rangeScale(caster.direction);
   Span span = unscaled(ballSpan(caster.origin, caster.direction * scale, sphere.center, sphere.radius), scale);
-  // The rounded roots follow the exact decision: a grazing caster whose discriminant rounded below 0 touches at
-  // the foot of the centre; roots that rounded just outside the caster's range are brought back to its end.
-  if (span.empty()) {
-    const double foot = dot(sphere.center - caster.origin, caster.direction) / dot(caster.direction, caster.direction);
-    span.enter = span.exit = foot, span.enterFace = span.exitFace = 0;
-  }
-  agreeWithHit(span, caster);
-  const auto hit = firstHit(span, caster, options);
+  // A grazing caster whose discriminant rounded below 0 touches at the foot of the centre.
+  grazeIfEmpty(span, 0, [&] { return nearestParameter(caster, sphere.center); });
+  const auto hit = firstHit(span, caster, *hi, options, meeting.startsInside, [&] {
+    return caster.hasEnd ? endsInsideBall<true>(caster, *hi, sphere) : endsInsideBall<false>(caster, *hi, sphere);
+  });
   if (!hit) return std::nullopt;
   RaycastHit result = makeHit(caster, hit->t, {});
   result.normal = hit->face == kNoFace ? insideNormal(caster)
