@@ -11,6 +11,8 @@
 #include <string>
 
 #include "bindings/io_layout.h"
+#include "collide3d/batch/cull.h"
+#include "collide3d/dispatch/encoded.h"
 #include "collide3d/dispatch/tables.h"
 #include "collide3d/math/orthonormal_basis.h"
 
@@ -163,6 +165,31 @@ int orthonormalBasisEncoded() {
   return 1;
 }
 
+// Frustum culling of `count` spheres (kind 0) or boxes (kind 1) stored at `items` (float32, or float64 when
+// `isDouble`), one byte per item written at `visible`. Argument A: the frustum. Returns how many are visible;
+// kInvalidA for a bad frustum; kInvalidB for a bad number, its index in the array in result()[0].
+int cullEncoded(int kind, std::uintptr_t items, int count, int isDouble, std::uintptr_t visible) {
+  if (!validateEncoded(ShapeType::Frustum, argA(), lastProblemSeen)) return io::kInvalidA;
+  const Frustum frustum = decode<Frustum>(argA());
+  auto* out = reinterpret_cast<uint8_t*>(visible);
+  const auto n = static_cast<size_t>(count);
+  auto run = [&](auto items, auto itemKind) -> int {
+    using Items = decltype(itemKind);
+    const std::ptrdiff_t bad = firstBadNumber<Items>(items, n);
+    if (bad >= 0) {
+      result()[0] = static_cast<double>(bad);
+      return io::kInvalidB;
+    }
+    return static_cast<int>(cull<Items>(frustum, items, n, out));
+  };
+  if (isDouble) {
+    const auto* values = reinterpret_cast<const double*>(items);
+    return kind == 0 ? run(values, SphereItems{}) : run(values, BoxItems{});
+  }
+  const auto* values = reinterpret_cast<const float*>(items);
+  return kind == 0 ? run(values, SphereItems{}) : run(values, BoxItems{});
+}
+
 // The field and the message of the last validation failure, joined by a newline.
 std::string lastProblem() { return std::string(lastProblemSeen.field.text) + "\n" + lastProblemSeen.message.text; }
 
@@ -252,4 +279,5 @@ EMSCRIPTEN_BINDINGS(collide3d) {
   function("contact", &c3d::contactEncoded);
   function("separatingAxis", &c3d::separatingAxisEncoded);
   function("orthonormalBasis", &c3d::orthonormalBasisEncoded);
+  function("cull", &c3d::cullEncoded);
 }

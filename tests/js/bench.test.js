@@ -1,5 +1,5 @@
-// The benchmark runs (in its quick size) so it never rots, and collide3d answers every pair exactly as three.js
-// does on its random inputs. Timings are printed by `npm run bench`, never asserted.
+// The benchmarks run (in their quick size) so they never rot, and collide3d answers every pair exactly as three.js
+// does on their random inputs. Timings are printed by `npm run bench`, never asserted.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,5 +17,17 @@ it('bench --quick runs every workload and agrees with three.js on every answer',
   for (const row of rows) {
     expect(row.c3dHits, row.workload).toBe(row.threeHits);
     expect(row.threeHits, row.workload).toBeGreaterThan(0);
+  }
+}, 120_000);
+
+it('bench/culling.mjs --quick runs and agrees with three.js on every visible count', () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'collide3d-bench-')), 'culling.json');
+  const root = new URL('../..', import.meta.url).pathname;
+  execFileSync('node', ['bench/culling.mjs', '--quick', '--json', out], { cwd: root, stdio: 'ignore' });
+  const rows = JSON.parse(readFileSync(out, 'utf8'));
+  expect(rows.map((r) => r.workload)).toEqual(['frustum culling, spheres', 'frustum culling, boxes']);
+  for (const row of rows) {
+    expect(row.c3dVisible, row.workload).toBe(row.threeVisible);
+    expect(row.threeVisible, row.workload).toBeGreaterThan(0);
   }
 }, 120_000);

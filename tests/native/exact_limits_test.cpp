@@ -208,5 +208,28 @@ TEST(ExactInPlane, CastersInATrianglesPlaneAndZeroAreaTrianglesAgreeWithExactRat
   report("in a triangle's plane", inPlane, "zero-area triangles", zeroArea, cases(50000));
 }
 
+// Cases a review found: a product underflowing inside the filter, then multiplied by a huge factor (the ray passes
+// within 2^499 of the centre of a ball of radius 2^500; a = d.d = 2^-1080 underflows); a line lying in a plane with
+// a negative maxDistance (every t <= hi is in the plane); a line given maxDistance -infinity (nothing accepted); and
+// rounded spans overflowing at 1e100 (the hit's t stays a number in the range).
+TEST(ExactLimits, UnderflowNegativeLimitsAndOverflowingSpans) {
+  const Ray tiny{{-std::ldexp(1.0, 501), std::ldexp(1.0, 499), 0}, {std::ldexp(1.0, -540), 0, 0}};
+  EXPECT_TRUE(raycast(toCaster(tiny), Sphere{{0, 0, 0}, std::ldexp(1.0, 500)}, {}).has_value());
+  RaycastOptions before;
+  before.maxDistance = -1;
+  const auto lying = raycast(toCaster(Line{{0, 0, 0}, {1, 0, 0}}), Plane{{0, 0, 1}, 0}, before);
+  ASSERT_TRUE(lying.has_value());
+  EXPECT_EQ(lying->t, -1);
+  RaycastOptions never;
+  never.maxDistance = -INFINITY;
+  EXPECT_FALSE(raycast(toCaster(Line{{0, 0, 0}, {1, 0, 0}}), Plane{{0, 0, 1}, 0}, never).has_value());
+  EXPECT_FALSE(raycast(toCaster(Line{{0, 0, 0}, {1, 0, 0}}), Sphere{{0, 0, 0}, 1}, never).has_value());
+  RaycastOptions leaving;
+  leaving.solid = false;
+  const auto big = raycast(toCaster(Ray{{0, 1e99, 0}, {1e100, 0, 0}}), Sphere{{0, 0, 0}, 1e100}, leaving);
+  ASSERT_TRUE(big.has_value());
+  EXPECT_TRUE(std::isfinite(big->t) && big->t >= 0);
+}
+
 }  // namespace
 }  // namespace c3d

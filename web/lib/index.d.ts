@@ -177,6 +177,13 @@ export interface Collide3d {
   separatingAxis(a: AabbShape | ObbShape, b: AabbShape | ObbShape): Separation | null;
   /** A right-handed orthonormal basis whose w is `w` normalised. */
   orthonormalBasis(w: VectorLike): OrthonormalBasis;
+  /**
+   * Frustum culling of many bounding spheres, stored as x, y, z, radius per sphere: 1 where a sphere may be seen
+   * (intersects(frustum, sphere)), 0 where it is culled. Writes into `visible` (one byte per sphere) when given.
+   */
+  cullSpheres(frustum: FrustumShape, spheres: Float32Array | Float64Array, visible?: Uint8Array): Uint8Array;
+  /** The same for boxes, stored as min x, y, z, max x, y, z per box. */
+  cullBoxes(frustum: FrustumShape, boxes: Float32Array | Float64Array, visible?: Uint8Array): Uint8Array;
   /** Every (query, a, b) shape-type pair the module answers. */
   readonly supported: readonly SupportedPair[];
 }

@@ -14,7 +14,7 @@ function createApi(module) {
   const layout = module.describe();
   checkShapeSchemas(layout.shapes);
   const { sides: SIDES, intersectionKinds: INTERSECTION_KINDS } = layout;
-  const { unsupportedPair: UNSUPPORTED, invalidA: INVALID_A } = layout.status;
+  const { unsupportedPair: UNSUPPORTED, invalidA: INVALID_A, invalidB: INVALID_B } = layout.status;
   const A = layout.a, B = layout.b, OPT = layout.options, OUT = layout.result;
   let f = new Float64Array(module.HEAPF64.buffer, layout.address, layout.size);
 
@@ -165,6 +165,67 @@ function createApi(module) {
     return { u: vec(f, OUT), v: vec(f, OUT + 3), w: vec(f, OUT + 6) };
   }
 
+  // Heap space for batch inputs and outputs, kept between calls and grown (doubled) when a call needs more. A
+  // malloc may grow the wasm memory, which detaches every view of it: views are made only after it.
+  let batch = { address: 0, bytes: 0 };
+  function batchSpace(bytes) {
+    if (bytes > batch.bytes) {
+      const size = Math.max(bytes, 2 * batch.bytes, 65536);
+      const address = module._malloc(size);
+      if (address === 0) throw rangeError('batch', 'input', `needs ${size} bytes, more than the wasm heap can give`);
+      if (batch.address !== 0) module._free(batch.address);
+      batch = { address, bytes: size };
+    }
+    return batch.address;
+  }
+
+  // Why number `at` of a cull input is bad (the module found it first): not finite, a negative radius, a max below
+  // its min.
+  function badItem(fn, arg, items, stride, at) {
+    const value = items[at], k = at % stride;
+    if (!Number.isFinite(value)) return rangeError(fn, `${arg}[${at}]`, `must be a finite number (got ${value})`);
+    if (stride === 4) return rangeError(fn, `${arg}[${at}]`, `(a radius) must be >= 0 (got ${value})`);
+    return rangeError(fn, `${arg}[${at}]`, `(a max) must be >= its min ${items[at - 3]} (got ${value})`);
+  }
+
+  // Culls `items` (Float32Array or Float64Array, `stride` numbers each) against `frustum` into `visible`.
+  function cull(kind, stride, fn, arg, frustum, items, visible) {
+    if (!(items instanceof Float32Array || items instanceof Float64Array)) {
+      throw typeError(fn, arg, 'a Float32Array or Float64Array', items);
+    }
+    if (items.length % stride !== 0) {
+      throw rangeError(fn, `${arg}.length`, `must be a multiple of ${stride} (got ${items.length})`);
+    }
+    const count = items.length / stride;
+    if (visible === undefined) {
+      visible = new Uint8Array(count);
+    } else if (!(visible instanceof Uint8Array)) {
+      throw typeError(fn, 'visible', 'a Uint8Array', visible);
+    } else if (visible.length !== count) {
+      throw rangeError(fn, 'visible.length', `must be ${count}, one per item (got ${visible.length})`);
+    }
+    const f = io();
+    const call = ++calls;
+    const code = encodeShape(f, A, frustum, fn, 'frustum');
+    if (call !== calls) throw reentered(fn);
+    if (SHAPE_TYPES[code] !== 'frustum') throw typeError(fn, 'frustum.type', '"frustum"', SHAPE_TYPES[code]);
+    const address = batchSpace(items.byteLength + count);
+    new items.constructor(module.HEAPU8.buffer, address, items.length).set(items);
+    const status = module.cull(kind, address, count, items instanceof Float64Array ? 1 : 0, address + items.byteLength);
+    if (status === INVALID_A) throw failure(status, fn, 'frustum', 'frustum', code, code);
+    if (status === INVALID_B) throw badItem(fn, arg, items, stride, io()[OUT]);
+    visible.set(new Uint8Array(module.HEAPU8.buffer, address + items.byteLength, count));
+    return visible;
+  }
+
+  function cullSpheres(frustum, spheres, visible) {
+    return cull(0, 4, 'cullSpheres', 'spheres', frustum, spheres, visible);
+  }
+
+  function cullBoxes(frustum, boxes, visible) {
+    return cull(1, 6, 'cullBoxes', 'boxes', frustum, boxes, visible);
+  }
+
   // Every (query, a, b) the module answers; `a`/`b` are shape types.
   const supported = Object.freeze(module.supportedPairs().trim().split('\n').map((line) => {
     const [query, a, b] = line.split(':');
@@ -173,7 +234,7 @@ function createApi(module) {
 
   const api = {
     intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
-    supported,
+    cullSpheres, cullBoxes, supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

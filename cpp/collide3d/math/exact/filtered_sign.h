@@ -51,11 +51,14 @@ auto scaled(const V3<A>& a, const S& s) {
 }
 
 // Absolute values, with subtraction turned into addition: evaluates a polynomial's sum of absolute monomials.
+// A product that underflows is off by up to 2^-1022 in absolute terms, an error later products may multiply by
+// anything: each product adds 2^-969 to its magnitude, which is that error divided by u, so the relative bound
+// below covers it wherever it travels.
 struct Magnitude {
   double value;
   friend Magnitude operator+(Magnitude a, Magnitude b) { return {a.value + b.value}; }
   friend Magnitude operator-(Magnitude a, Magnitude b) { return {a.value + b.value}; }
-  friend Magnitude operator*(Magnitude a, Magnitude b) { return {a.value * b.value}; }
+  friend Magnitude operator*(Magnitude a, Magnitude b) { return {a.value * b.value + 0x1p-969}; }
   friend Magnitude operator-(Magnitude a) { return a; }
 };
 

@@ -5,8 +5,9 @@
 // Against an AABB, hit or miss is decided exactly: the slabs' parameter intervals [e_i / d_i, x_i / d_i] (e the
 // entering bound minus the origin, x the leaving one) share a point within the caster's range iff every entry is
 // at most every exit — e_i / d_i <= x_j / d_j, i.e. the sign of x_j d_i - e_i d_j times that of d_i d_j, a degree-2
-// polynomial with an exact sign — and the exits are not behind the start nor the entries beyond a segment's end
-// (comparisons of the inputs). The rounded span is then brought in line with that decision.
+// polynomial with an exact sign — and the exits are not behind the start (comparisons of the inputs) nor the
+// entries beyond the caster's limit hi (comparisons of the inputs at a segment's own end, else the sign of
+// in - (o + hi d)). The rounded span is then brought in line with that decision.
 #pragma once
 #include <array>
 #include <optional>

@@ -1,6 +1,6 @@
 // Caster against a plane: t = -(n.o + d) / (n.d). A caster parallel to the plane misses unless it lies in it;
-// then (the plane being a closed set) it hits at its first point: t = 0 for a ray or segment, and the origin for a
-// line, which has no first point. Hit or miss is decided by exact signs — of the origin's value n.o + d, of the
+// then (the plane being a closed set) it hits at its first point: t = 0 for a ray or segment, and for a line,
+// which has no first point, its origin (t = 0) or, when maxDistance is negative, the last point it accepts. Hit or miss is decided by exact signs — of the origin's value n.o + d, of the
 // rate n.d (d exactly a segment's end minus its start) and, for a caster limited to t <= hi, of the value there —
 // as intersects, classify and intersection decide it; t is the rounded quotient, clamped to the caster's range.
 #pragma once
@@ -38,8 +38,7 @@ std::optional<RaycastHit> raycastAs(const Caster& caster, double hi, const Plane
   double t;
   if (rate == 0) {  // parallel: lying in the plane, or a miss
     if (value != 0) return std::nullopt;
-    t = bounded ? caster.tMin : 0;
-    if (t > hi) return std::nullopt;
+    t = bounded ? caster.tMin : hi < 0 ? hi : 0;  // a line: its origin, unless the range ends before it
   } else {
     int atHi = sign(rate);  // the value's sign at hi (unlimited: at infinity, the rate's)
     if constexpr (kLimited) atHi = sign(m[2]);

@@ -66,10 +66,10 @@ struct SpanHit {
 };
 
 // The largest parameter a raycast accepts: the caster's own end, or maxDistance when that comes first; none when
-// that lies before the caster's start (a ray given a negative maxDistance).
+// that lies before the caster's start (a ray given a negative maxDistance) or is -infinity (nothing is accepted).
 inline std::optional<double> limitOf(const Caster& caster, const RaycastOptions& options) {
   const double hi = options.maxDistance < caster.tMax ? options.maxDistance : caster.tMax;
-  if (!(hi >= caster.tMin)) return std::nullopt;
+  if (!(hi >= caster.tMin) || hi == -kInfinity) return std::nullopt;
   return hi;
 }
 
@@ -130,7 +130,11 @@ template <class EndsInside>
                                                               const RaycastOptions& options, bool startsInside,
                                                               EndsInside&& endsInside) {
   const double lo = caster.tMin;
-  auto clamped = [lo, hi](double t) { return t < lo ? lo : t > hi ? hi : t; };
+  // Into the range; a rounded end that overflowed into NaN becomes the range's first finite point (or 0).
+  auto clamped = [lo, hi](double t) {
+    if (t != t) return lo > -kInfinity ? lo : hi < kInfinity ? hi : 0.0;
+    return t < lo ? lo : t > hi ? hi : t;
+  };
   if (startsInside) {
     if (options.solid) return SpanHit{lo, kNoFace};
     if (hi < kInfinity && endsInside()) return std::nullopt;
