@@ -9,9 +9,11 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "bindings/io_layout.h"
 #include "collide3d/batch/cull.h"
+#include "collide3d/broadphase/all_pairs.h"
 #include "collide3d/dispatch/encoded.h"
 #include "collide3d/dispatch/tables.h"
 #include "collide3d/math/orthonormal_basis.h"
@@ -190,6 +192,31 @@ int cullEncoded(int kind, std::uintptr_t items, int count, int isDouble, std::ui
   return kind == 0 ? run(values, SphereItems{}) : run(values, BoxItems{});
 }
 
+// The pairs the last allPairs call found (2 numbers a pair), until releasePairs().
+std::vector<uint32_t> pairsFound;
+
+// All overlapping pairs among `count` boxes stored at `items` (float32, or float64 when `isDouble`). Returns how
+// many pairs there are, their numbers then at pairsAddress(); or kInvalidB for a bad number, its index in result()[0].
+int allPairsEncoded(std::uintptr_t items, int count, int isDouble) {
+  std::vector<uint32_t>().swap(pairsFound);
+  const auto n = static_cast<size_t>(count);
+  auto run = [&](const auto* values) -> int {
+    const std::ptrdiff_t bad = firstBadNumber<BoxItems>(values, n);
+    if (bad >= 0) {
+      result()[0] = static_cast<double>(bad);
+      return io::kInvalidB;
+    }
+    allPairs(values, n, pairsFound);
+    return static_cast<int>(pairsFound.size() / 2);
+  };
+  return isDouble ? run(reinterpret_cast<const double*>(items)) : run(reinterpret_cast<const float*>(items));
+}
+
+std::uintptr_t pairsAddress() { return reinterpret_cast<std::uintptr_t>(pairsFound.data()); }
+
+// Returns the pairs' memory to the heap.
+void releasePairs() { std::vector<uint32_t>().swap(pairsFound); }
+
 // The field and the message of the last validation failure, joined by a newline.
 std::string lastProblem() { return std::string(lastProblemSeen.field.text) + "\n" + lastProblemSeen.message.text; }
 
@@ -280,4 +307,7 @@ EMSCRIPTEN_BINDINGS(collide3d) {
   function("separatingAxis", &c3d::separatingAxisEncoded);
   function("orthonormalBasis", &c3d::orthonormalBasisEncoded);
   function("cull", &c3d::cullEncoded);
+  function("allPairs", &c3d::allPairsEncoded);
+  function("pairsAddress", &c3d::pairsAddress);
+  function("releasePairs", &c3d::releasePairs);
 }

@@ -20,6 +20,16 @@ it('bench --quick runs every workload and agrees with three.js on every answer',
   }
 }, 120_000);
 
+it('bench/broadphase.mjs --quick runs and agrees with box-intersect on the pair count', () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'collide3d-bench-')), 'broadphase.json');
+  const root = new URL('../..', import.meta.url).pathname;
+  execFileSync('node', ['bench/broadphase.mjs', '--quick', '--json', out], { cwd: root, stdio: 'ignore' });
+  const rows = JSON.parse(readFileSync(out, 'utf8'));
+  expect(rows.map((r) => r.workload)).toEqual(['all pairs among 10000 boxes']);
+  expect(rows[0].c3dPairs).toBe(rows[0].peerPairs);
+  expect(rows[0].peerPairs).toBeGreaterThan(0);
+}, 120_000);
+
 it('bench/culling.mjs --quick runs and agrees with three.js on every visible count', () => {
   const out = join(mkdtempSync(join(tmpdir(), 'collide3d-bench-')), 'culling.json');
   const root = new URL('../..', import.meta.url).pathname;

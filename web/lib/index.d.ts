@@ -184,6 +184,11 @@ export interface Collide3d {
   cullSpheres(frustum: FrustumShape, spheres: Float32Array | Float64Array, visible?: Uint8Array): Uint8Array;
   /** The same for boxes, stored as min x, y, z, max x, y, z per box. */
   cullBoxes(frustum: FrustumShape, boxes: Float32Array | Float64Array, visible?: Uint8Array): Uint8Array;
+  /**
+   * Every overlapping pair among many boxes, stored as min x, y, z, max x, y, z per box (touching counts, as in
+   * intersects): i, j, i, j, ... with i < j, in no particular order.
+   */
+  allPairs(boxes: Float32Array | Float64Array): Uint32Array;
   /** Every (query, a, b) shape-type pair the module answers. */
   readonly supported: readonly SupportedPair[];
 }

@@ -188,15 +188,27 @@ function createApi(module) {
     return rangeError(fn, `${arg}[${at}]`, `(a max) must be >= its min ${items[at - 3]} (got ${value})`);
   }
 
-  // Culls `items` (Float32Array or Float64Array, `stride` numbers each) against `frustum` into `visible`.
-  function cull(kind, stride, fn, arg, frustum, items, visible) {
+  // The number of items in `items`: a Float32Array or Float64Array of `stride` numbers each.
+  function itemCount(fn, arg, items, stride) {
     if (!(items instanceof Float32Array || items instanceof Float64Array)) {
       throw typeError(fn, arg, 'a Float32Array or Float64Array', items);
     }
     if (items.length % stride !== 0) {
       throw rangeError(fn, `${arg}.length`, `must be a multiple of ${stride} (got ${items.length})`);
     }
-    const count = items.length / stride;
+    return items.length / stride;
+  }
+
+  // Copies `items` into the batch space and returns its address.
+  function copyIn(items, extraBytes) {
+    const address = batchSpace(items.byteLength + extraBytes);
+    new items.constructor(module.HEAPU8.buffer, address, items.length).set(items);
+    return address;
+  }
+
+  // Culls `items` (Float32Array or Float64Array, `stride` numbers each) against `frustum` into `visible`.
+  function cull(kind, stride, fn, arg, frustum, items, visible) {
+    const count = itemCount(fn, arg, items, stride);
     if (visible === undefined) {
       visible = new Uint8Array(count);
     } else if (!(visible instanceof Uint8Array)) {
@@ -209,8 +221,7 @@ function createApi(module) {
     const code = encodeShape(f, A, frustum, fn, 'frustum');
     if (call !== calls) throw reentered(fn);
     if (SHAPE_TYPES[code] !== 'frustum') throw typeError(fn, 'frustum.type', '"frustum"', SHAPE_TYPES[code]);
-    const address = batchSpace(items.byteLength + count);
-    new items.constructor(module.HEAPU8.buffer, address, items.length).set(items);
+    const address = copyIn(items, count);
     const status = module.cull(kind, address, count, items instanceof Float64Array ? 1 : 0, address + items.byteLength);
     if (status === INVALID_A) throw failure(status, fn, 'frustum', 'frustum', code, code);
     if (status === INVALID_B) throw badItem(fn, arg, items, stride, io()[OUT]);
@@ -226,6 +237,18 @@ function createApi(module) {
     return cull(1, 6, 'cullBoxes', 'boxes', frustum, boxes, visible);
   }
 
+  // Every overlapping pair among `boxes` (min x, y, z, max x, y, z each): a Uint32Array of i, j, i, j, ... (i < j).
+  function allPairs(boxes) {
+    const count = itemCount('allPairs', 'boxes', boxes, 6);
+    ++calls;
+    const status = module.allPairs(copyIn(boxes, 0), count, boxes instanceof Float64Array ? 1 : 0);
+    if (status === INVALID_B) throw badItem('allPairs', 'boxes', boxes, 6, io()[OUT]);
+    const pairs = new Uint32Array(2 * status);
+    pairs.set(new Uint32Array(module.HEAPU8.buffer, module.pairsAddress(), 2 * status));
+    module.releasePairs();
+    return pairs;
+  }
+
   // Every (query, a, b) the module answers; `a`/`b` are shape types.
   const supported = Object.freeze(module.supportedPairs().trim().split('\n').map((line) => {
     const [query, a, b] = line.split(':');
@@ -234,7 +257,7 @@ function createApi(module) {
 
   const api = {
     intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
-    cullSpheres, cullBoxes, supported,
+    cullSpheres, cullBoxes, allPairs, supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

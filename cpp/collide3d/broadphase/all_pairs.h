@@ -1,0 +1,149 @@
+// All overlapping pairs among many closed axis-aligned boxes, one-shot (a static set): a bounding volume hierarchy
+// over the boxes (top-down, split at the median centre along the longest axis of each node's box), then the tree
+// tested against itself — each node's children against each other, descending only into pairs of nodes whose boxes
+// overlap (the self-collision traversal of Gottschalk, Lin & Manocha 1996, "OBBTree", with axis-aligned boxes;
+// Ericson, Real-Time Collision Detection §6.3.2). Every decision on the boxes themselves is a comparison of the given
+// numbers (float32 widened exactly), so a pair is reported exactly when intersects(aabb, aabb) says they meet,
+// touching included.
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace c3d {
+
+namespace all_pairs {
+
+struct Box {
+  double lo[3], hi[3];
+};
+
+inline bool overlap(const Box& a, const Box& b) {
+  return (a.lo[0] <= b.hi[0]) & (b.lo[0] <= a.hi[0]) & (a.lo[1] <= b.hi[1]) & (b.lo[1] <= a.hi[1]) &
+         (a.lo[2] <= b.hi[2]) & (b.lo[2] <= a.hi[2]);
+}
+
+constexpr uint32_t kLeafSize = 4;
+
+// A node covers boxes [first, first + count) of the tree's order; an inner node's left child follows it, its right
+// child is at `right`.
+struct Node {
+  Box box;
+  uint32_t first, count, right;
+  bool leaf() const { return count <= kLeafSize; }
+};
+
+class SelfPairs {
+ public:
+  SelfPairs(std::vector<Box> boxes, std::vector<uint32_t>& pairs) : boxes_(std::move(boxes)), pairs_(pairs) {
+    ids_.resize(boxes_.size());
+    for (size_t i = 0; i < ids_.size(); ++i) ids_[i] = static_cast<uint32_t>(i);
+    nodes_.reserve(2 * boxes_.size() / kLeafSize + 2);
+    build(0, static_cast<uint32_t>(boxes_.size()));
+    // The boxes in the tree's order, so a leaf's boxes are adjacent.
+    std::vector<Box> ordered(boxes_.size());
+    for (size_t i = 0; i < ids_.size(); ++i) ordered[i] = boxes_[ids_[i]];
+    boxes_.swap(ordered);
+    self(0);
+  }
+
+ private:
+  uint32_t build(uint32_t first, uint32_t count) {
+    Box box = boxes_[ids_[first]];
+    double centreLo[3], centreHi[3];
+    for (int k = 0; k < 3; ++k) centreLo[k] = centreHi[k] = box.lo[k] + box.hi[k];
+    for (uint32_t i = first + 1; i < first + count; ++i) {
+      const Box& b = boxes_[ids_[i]];
+      for (int k = 0; k < 3; ++k) {
+        box.lo[k] = std::min(box.lo[k], b.lo[k]);
+        box.hi[k] = std::max(box.hi[k], b.hi[k]);
+        centreLo[k] = std::min(centreLo[k], b.lo[k] + b.hi[k]);
+        centreHi[k] = std::max(centreHi[k], b.lo[k] + b.hi[k]);
+      }
+    }
+    const uint32_t node = static_cast<uint32_t>(nodes_.size());
+    nodes_.push_back({box, first, count, 0});
+    if (count <= kLeafSize) return node;
+    int axis = 0;
+    for (int k = 1; k < 3; ++k) {
+      if (centreHi[k] - centreLo[k] > centreHi[axis] - centreLo[axis]) axis = k;
+    }
+    const uint32_t half = count / 2;
+    std::nth_element(ids_.begin() + first, ids_.begin() + first + half, ids_.begin() + first + count,
+                     [&](uint32_t p, uint32_t q) {
+                       return boxes_[p].lo[axis] + boxes_[p].hi[axis] < boxes_[q].lo[axis] + boxes_[q].hi[axis];
+                     });
+    build(first, half);
+    const uint32_t right = build(first + half, count - half);
+    nodes_[node].right = right;
+    return node;
+  }
+
+  void emit(uint32_t s, uint32_t t) {
+    const uint32_t i = ids_[s], j = ids_[t];
+    pairs_.push_back(i < j ? i : j);
+    pairs_.push_back(i < j ? j : i);
+  }
+
+  void leafPairs(const Node& a, const Node& b) {
+    for (uint32_t s = a.first; s < a.first + a.count; ++s) {
+      for (uint32_t t = b.first; t < b.first + b.count; ++t) {
+        if (overlap(boxes_[s], boxes_[t])) emit(s, t);
+      }
+    }
+  }
+
+  void self(uint32_t n) {
+    const Node& node = nodes_[n];
+    if (node.leaf()) {
+      for (uint32_t s = node.first; s < node.first + node.count; ++s) {
+        for (uint32_t t = s + 1; t < node.first + node.count; ++t) {
+          if (overlap(boxes_[s], boxes_[t])) emit(s, t);
+        }
+      }
+      return;
+    }
+    self(n + 1);
+    self(node.right);
+    cross(n + 1, node.right);
+  }
+
+  // Pairs with one box under a and the other under b (disjoint subtrees).
+  void cross(uint32_t a, uint32_t b) {
+    const Node& na = nodes_[a];
+    const Node& nb = nodes_[b];
+    if (!overlap(na.box, nb.box)) return;
+    if (na.leaf() && nb.leaf()) return leafPairs(na, nb);
+    // Descend into the node with more boxes (a leaf cannot be split).
+    if (nb.leaf() || (!na.leaf() && na.count >= nb.count)) {
+      cross(a + 1, b);
+      cross(na.right, b);
+    } else {
+      cross(a, b + 1);
+      cross(a, nb.right);
+    }
+  }
+
+  std::vector<Box> boxes_;
+  std::vector<uint32_t> ids_;
+  std::vector<Node> nodes_;
+  std::vector<uint32_t>& pairs_;
+};
+
+}  // namespace all_pairs
+
+// Boxes as min x, y, z, max x, y, z each; appends every overlapping pair (i, j), i < j, to `pairs` (2 numbers a
+// pair, in no particular order).
+template <class T>
+void allPairs(const T* boxes, size_t count, std::vector<uint32_t>& pairs) {
+  if (count < 2) return;
+  std::vector<all_pairs::Box> read(count);
+  for (size_t i = 0; i < count; ++i) {
+    const T* v = boxes + 6 * i;
+    read[i] = {{double(v[0]), double(v[1]), double(v[2])}, {double(v[3]), double(v[4]), double(v[5])}};
+  }
+  all_pairs::SelfPairs(std::move(read), pairs);
+}
+
+}  // namespace c3d
