@@ -5,6 +5,7 @@
 import boxIntersect from 'box-intersect';
 import { writeFileSync } from 'node:fs';
 import { init } from '../web/lib/index.js';
+import { median } from './median.mjs';
 import { mulberry32 } from './random.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -17,15 +18,8 @@ const random = mulberry32(77);
 
 // Median ms over RUNS timed runs after one warm-up; also the pair count.
 function time(run) {
-  const samples = [];
-  let pairs = 0;
-  for (let r = 0; r <= RUNS; ++r) {
-    const start = performance.now();
-    pairs = run();
-    if (r > 0) samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return { ms: samples[samples.length >> 1], pairs };
+  const { ms, result } = median(RUNS, run);
+  return { ms, pairs: result };
 }
 
 const rows = SIZES.map((n) => {

@@ -7,6 +7,7 @@ import * as THREE from 'three';
 import { writeFileSync } from 'node:fs';
 import { init } from '../web/lib/index.js';
 import { fromFrustum } from '../web/lib/three.js';
+import { median } from './median.mjs';
 import { mulberry32 } from './random.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -39,15 +40,8 @@ boxes.forEach((b, i) => { b.min.fromArray(packedBoxes, 6 * i); b.max.fromArray(p
 
 // Median ns per item over RUNS timed passes after one warm-up; also the visible count.
 function time(pass) {
-  const samples = [];
-  let visible = 0;
-  for (let run = 0; run <= RUNS; ++run) {
-    const start = performance.now();
-    visible = pass();
-    if (run > 0) samples.push((performance.now() - start) * 1e6 / ITEMS);
-  }
-  samples.sort((a, b) => a - b);
-  return { ns: samples[samples.length >> 1], visible };
+  const { ms, result } = median(RUNS, pass);
+  return { ns: ms * 1e6 / ITEMS, visible: result };
 }
 
 const mask = new Uint8Array(ITEMS);
