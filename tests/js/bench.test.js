@@ -6,11 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 
-it('bench --quick runs every workload and agrees with three.js on every answer', () => {
-  const out = join(mkdtempSync(join(tmpdir(), 'collide3d-bench-')), 'bench.json');
+// Runs a benchmark script in its quick size and returns the rows of its JSON output.
+function quickRows(script) {
+  const out = join(mkdtempSync(join(tmpdir(), 'collide3d-bench-')), 'rows.json');
   const root = new URL('../..', import.meta.url).pathname;
-  execFileSync('node', ['bench/single-queries.mjs', '--quick', '--json', out], { cwd: root, stdio: 'ignore' });
-  const rows = JSON.parse(readFileSync(out, 'utf8'));
+  execFileSync('node', [script, '--quick', '--json', out], { cwd: root, stdio: 'ignore' });
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
+
+it('bench --quick runs every workload and agrees with three.js on every answer', () => {
+  const rows = quickRows('bench/single-queries.mjs');
   expect(rows.map((r) => r.workload)).toEqual(['ray–triangle raycast', 'ray–sphere raycast', 'ray–box raycast',
     'ray–plane raycast', 'sphere–plane intersects', 'sphere–sphere intersects', 'box–box intersects',
     'box–plane intersects', 'segment–plane intersects']);
@@ -21,20 +26,14 @@ it('bench --quick runs every workload and agrees with three.js on every answer',
 }, 120_000);
 
 it('bench/broadphase.mjs --quick runs and agrees with box-intersect on the pair count', () => {
-  const out = join(mkdtempSync(join(tmpdir(), 'collide3d-bench-')), 'broadphase.json');
-  const root = new URL('../..', import.meta.url).pathname;
-  execFileSync('node', ['bench/broadphase.mjs', '--quick', '--json', out], { cwd: root, stdio: 'ignore' });
-  const rows = JSON.parse(readFileSync(out, 'utf8'));
+  const rows = quickRows('bench/broadphase.mjs');
   expect(rows.map((r) => r.workload)).toEqual(['all pairs among 10000 boxes']);
   expect(rows[0].c3dPairs).toBe(rows[0].peerPairs);
   expect(rows[0].peerPairs).toBeGreaterThan(0);
 }, 120_000);
 
 it('bench/culling.mjs --quick runs and agrees with three.js on every visible count', () => {
-  const out = join(mkdtempSync(join(tmpdir(), 'collide3d-bench-')), 'culling.json');
-  const root = new URL('../..', import.meta.url).pathname;
-  execFileSync('node', ['bench/culling.mjs', '--quick', '--json', out], { cwd: root, stdio: 'ignore' });
-  const rows = JSON.parse(readFileSync(out, 'utf8'));
+  const rows = quickRows('bench/culling.mjs');
   expect(rows.map((r) => r.workload)).toEqual(['frustum culling, spheres', 'frustum culling, boxes']);
   for (const row of rows) {
     expect(row.c3dVisible, row.workload).toBe(row.threeVisible);

@@ -48,12 +48,6 @@ void checkLimits(const Caster& caster, const Shape& shape, const Reference& refe
   }
 }
 
-// The three casters from an origin towards a target: the segment, the ray and the line.
-std::array<Caster, 3> castersTowards(Vec3 origin, Vec3 target) {
-  return {toCaster(Segment{origin, target}), toCaster(Ray{origin, target - origin}),
-          toCaster(Line{origin, target - origin})};
-}
-
 bool nonZero(const Caster& caster) { return caster.hasEnd ? caster.end != caster.origin : !isZero(caster.direction); }
 
 // checkLimits for the segment, ray and line from origin towards target (a zero-length segment aside).

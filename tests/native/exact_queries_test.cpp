@@ -43,9 +43,7 @@ TEST(ExactRaycastTriangle, AgreesWithExactRationalsOnEdgesAndVertices) {
       default: target = tri.b + (tri.c - tri.b) * s; break;
     }
     if (random.integer(0, 1)) target.y = std::nextafter(target.y, random.integer(0, 1) ? INFINITY : -INFINITY);
-    const Caster casters[3] = {toCaster(Segment{origin, target}), toCaster(Ray{origin, target - origin}),
-                               toCaster(Line{origin, target - origin})};
-    for (const Caster& caster : casters) {
+    for (const Caster& caster : castersTowards(origin, target)) {
       const Vec3 d = caster.hasEnd ? caster.end - caster.origin : caster.direction;
       const Q3 n = crossQ(q(tri.b) - q(tri.a), q(tri.c) - q(tri.a));
       if (!hasArea(tri) || sgn(dotQ(n, caster.hasEnd ? q(caster.end) - q(caster.origin) : q(d))) == 0) continue;
@@ -101,9 +99,7 @@ TEST(ExactRaycastBox, AgreesWithExactRationalsThroughCornersEdgesAndFaces) {
     Vec3 origin = random.vector(-3, 3) * scale;
     if (i % 3 == 2) origin.z = target.z;
     if (i % 2) target.y = std::nextafter(target.y, random.integer(0, 1) ? INFINITY : -INFINITY);
-    const Caster casters[3] = {toCaster(Segment{origin, target}), toCaster(Ray{origin, target - origin}),
-                               toCaster(Line{origin, target - origin})};
-    for (const Caster& caster : casters) {
+    for (const Caster& caster : castersTowards(origin, target)) {
       const bool expected = referenceHit(boxInterval(caster, box), rangeOf(caster), true);
       ASSERT_EQ(raycast(caster, box, {}).has_value(), expected) << i;
       hits += expected;
@@ -128,9 +124,7 @@ TEST(ExactRaycastObb, AgreesWithExactRationalsThroughCornersAndEdges) {
     for (int k = 0; k < 3; ++k) target = target + box.rotation.column(k) * (component(local, k) * component(box.halfSize, k));
     if (i % 4 < 2) target.y = std::nextafter(target.y, random.integer(0, 1) ? INFINITY : -INFINITY);
     const Vec3 origin = random.vector(-3, 3) * scale;
-    const Caster casters[3] = {toCaster(Segment{origin, target}), toCaster(Ray{origin, target - origin}),
-                               toCaster(Line{origin, target - origin})};
-    for (const Caster& caster : casters) {
+    for (const Caster& caster : castersTowards(origin, target)) {
       const bool expected = referenceHit(obbInterval(caster, box), rangeOf(caster), true);
       ASSERT_EQ(raycast(caster, box, {}).has_value(), expected) << i;
       hits += expected;
@@ -157,9 +151,7 @@ TEST(ExactRaycastCylinder, AgreesWithExactRationalsOnSidesRimsAndCaps) {
     if (i % 2) target.z = std::nextafter(target.z, random.integer(0, 1) ? INFINITY : -INFINITY);
     // Casters grazing the side: moving along the axis direction through the aimed point, or across.
     const Vec3 origin = i % 4 == 0 ? target - axis * random.uniform(0.5, 2) : random.vector(-3, 3) * scale;
-    const Caster casters[3] = {toCaster(Segment{origin, target}), toCaster(Ray{origin, target - origin}),
-                               toCaster(Line{origin, target - origin})};
-    for (const Caster& caster : casters) {
+    for (const Caster& caster : castersTowards(origin, target)) {
       if (caster.hasEnd ? caster.end == caster.origin : isZero(caster.direction)) continue;
       const bool expected = referenceCylinderHit(caster, cylinder, rangeOf(caster), true);
       ASSERT_EQ(raycast(caster, cylinder, {}).has_value(), expected) << i;

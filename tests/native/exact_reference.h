@@ -5,6 +5,7 @@
 #pragma once
 #include <gmpxx.h>
 
+#include <array>
 #include <utility>
 
 #include "collide3d/queries/raycast/raycast.h"
@@ -23,6 +24,12 @@ inline Q3 crossQ(const Q3& a, const Q3& b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 inline bool isZeroQ(const Q3& a) { return a.x == 0 && a.y == 0 && a.z == 0; }
+
+// The three casters from an origin towards a target: the segment, the ray and the line.
+inline std::array<Caster, 3> castersTowards(Vec3 origin, Vec3 target) {
+  return {toCaster(Segment{origin, target}), toCaster(Ray{origin, target - origin}),
+          toCaster(Line{origin, target - origin})};
+}
 
 // The caster's exact direction: a segment's end minus its start, exactly.
 inline Q3 casterDirection(const Caster& caster) {

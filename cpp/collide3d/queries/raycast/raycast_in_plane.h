@@ -73,30 +73,17 @@ bool inPlaneMeets(const Caster& caster, double hi, const Triangle& tri) {
   return !(s0 == s1 && s1 == s2 && s0 != 0);  // all three vertices strictly on one side of the caster's line
 }
 
-// The t interval of the caster's line on the segment p0-p1 (a point when p0 == p1); empty unless the line meets it.
-// Solves origin + t d = p0 + s e: coplanar when w.(d x e) = 0, then t and s by Cramer's rule on the cross products;
-// for a line parallel to the segment, collinear when w x d = 0, then the segment's ends projected on the line.
+// The t interval of the caster's line on the segment p0-p1 (a point when p0 == p1), in rounded arithmetic, for a
+// caster meetsSegment says meets (so nothing is decided again here): crossing the segment's line, the t of
+// origin + t d = p0 + s e by Cramer's rule on the cross products; along it, the segment's ends projected on the
+// caster.
 inline Span segmentSpan(const Caster& caster, Vec3 p0, Vec3 p1) {
-  Span span;
+  Span span;  // a zero-length caster: every t (firstHit keeps its start)
   const Vec3 d = caster.direction, e = p1 - p0, w = p0 - caster.origin;
-  if (isZero(d)) {  // a zero-length segment: the point lies on p0-p1 or not
-    const double along = -dot(w, e);
-    if (!isZero(cross(w, e)) || along < 0 || along > dot(e, e) || (isZero(e) && !isZero(w))) span.makeEmpty();
-    return span;
-  }
+  if (isZero(d)) return span;
   const Vec3 k = cross(d, e);
   if (!isZero(k)) {
-    const double kk = dot(k, k);
-    const double s = dot(cross(w, d), k) / kk;
-    if (dot(w, k) != 0 || s < 0 || s > 1) {
-      span.makeEmpty();
-    } else {
-      span.enter = span.exit = dot(cross(w, e), k) / kk;
-    }
-    return span;
-  }
-  if (!isZero(cross(w, d))) {
-    span.makeEmpty();
+    span.enter = span.exit = dot(cross(w, e), k) / dot(k, k);
     return span;
   }
   const double dd = dot(d, d), t0 = dot(w, d) / dd, t1 = dot(w + e, d) / dd;

@@ -99,9 +99,7 @@ Span triangleSpanAs(const Caster& caster, double hi, const Triangle& tri, double
       span.makeEmpty();
       return span;
     }
-    span = segmentSpan(caster, covering.start, covering.end);
-    grazeIfEmpty(span, kNoFace, [&] { return nearestParameter(caster, (covering.start + covering.end) * 0.5); });
-    return span;
+    return segmentSpan(caster, covering.start, covering.end);
   }
   if (orient3d(tri.a, tri.b, tri.c, caster.origin) != 0 || !inPlaneMeets<kSegment, kLimited>(caster, hi, tri)) {
     span.makeEmpty();
