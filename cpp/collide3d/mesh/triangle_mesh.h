@@ -1,0 +1,259 @@
+// A triangle mesh (float32 vertex positions and an index, as a three.js BufferGeometry holds them) with a BVH over its
+// triangles, for raycasts (first, any or every hit), intersection tests and closest points.
+// Every answer is what the single queries give, triangle by triangle: a raycast's first hit is the least t any
+// triangle's raycast returns (ties: the lowest triangle index), as a loop over all triangles would find. The BVH only
+// skips triangles that cannot change the answer, by tests that widen for rounding (caster_box.h) and, when
+// comparing a box's entry with the best t so far, by a relative margin of 2^-20: a triangle whose t is rounded by
+// more than that (a caster almost in its plane) may go unvisited if it ties the best hit within that margin.
+#pragma once
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "collide3d/dispatch/tables.h"
+#include "collide3d/mesh/bvh.h"
+#include "collide3d/mesh/caster_box.h"
+#include "collide3d/queries/distance/closest_point.h"
+#include "collide3d/queries/raycast/raycast_triangle.h"
+
+namespace c3d {
+
+struct MeshHit {
+  RaycastHit hit;
+  uint32_t triangle;  // its index in the mesh (position in the index / 3)
+};
+
+struct MeshPoint {
+  Vec3 point;
+  double distance;
+  uint32_t triangle;
+};
+
+enum class HitMode : int { First = 0, Any = 1, All = 2 };
+
+class TriangleMesh {
+ public:
+  // Room for the mesh's numbers, which the caller writes through positions() and corners() before build(). Without
+  // an index, triangle i is vertices 3i, 3i + 1, 3i + 2.
+  TriangleMesh(size_t vertexCount, size_t triangleCount, bool indexed)
+      : positions_(3 * vertexCount), corners_(3 * triangleCount), ids_(triangleCount) {
+    if (!indexed) {
+      for (size_t k = 0; k < corners_.size(); ++k) corners_[k] = static_cast<uint32_t>(k);
+    }
+  }
+
+  float* positions() { return positions_.data(); }
+  uint32_t* corners() { return corners_.data(); }  // three vertex numbers per triangle, in the mesh's order
+
+  // Where the numbers written are unusable: a position that is not finite, or a vertex number beyond the vertices.
+  std::ptrdiff_t firstBadPosition() const {
+    for (size_t k = 0; k < positions_.size(); ++k) {
+      if (!std::isfinite(positions_[k])) return static_cast<std::ptrdiff_t>(k);
+    }
+    return -1;
+  }
+  std::ptrdiff_t firstBadCorner() const {
+    for (size_t k = 0; k < corners_.size(); ++k) {
+      if (corners_[k] >= vertexCount()) return static_cast<std::ptrdiff_t>(k);
+    }
+    return -1;
+  }
+
+  // Builds the BVH and puts the triangles in its order. Precondition: no bad position or corner.
+  void build() {
+    std::vector<bvh::Item> items(ids_.size());
+    for (size_t i = 0; i < items.size(); ++i) {
+      items[i].box = boxOf(&corners_[3 * i]);
+      items[i].id = static_cast<uint32_t>(i);
+    }
+    buildBvh(items, nodes_);
+    const std::vector<uint32_t> given(corners_);
+    for (size_t slot = 0; slot < items.size(); ++slot) {
+      ids_[slot] = items[slot].id;
+      std::copy_n(&given[3 * size_t{items[slot].id}], 3, &corners_[3 * slot]);
+    }
+  }
+
+  size_t triangleCount() const { return ids_.size(); }
+  const std::vector<BvhNode>& nodes() const { return nodes_; }
+  const std::vector<uint32_t>& triangleIds() const { return ids_; }  // the triangle in each slot of the BVH's order
+  size_t vertexCount() const { return positions_.size() / 3; }
+  // Bytes held: the copies of positions and index, the triangles' ids, the nodes.
+  size_t bytes() const {
+    return positions_.size() * sizeof(float) + corners_.size() * sizeof(uint32_t) + ids_.size() * sizeof(uint32_t) +
+           nodes_.size() * sizeof(BvhNode);
+  }
+
+  // After new positions were written (same vertices, same triangles): the boxes follow, the tree's shape stays.
+  void refit() {
+    refitBvh(nodes_, [&](uint32_t slot) { return boxOf(&corners_[3 * size_t{slot}]); });
+  }
+
+  // The first hit (least t, then lowest triangle index), any one hit, or every hit (into `all`, by t then index).
+  std::optional<MeshHit> raycast(const Caster& caster, const RaycastOptions& options, HitMode mode,
+                                 std::vector<MeshHit>* all) const {
+    std::optional<MeshHit> best;
+    const auto hi = limitOf(caster, options);
+    if (!hi) return best;
+    const CasterBox box(caster, *hi);
+    double limit = kInfinity;  // boxes entered beyond it cannot hold the first hit
+    search([&](const BvhBox& b) { return box.enter(b); }, limit, [&](uint32_t slot) {
+      const auto hit = c3d::raycast(caster, triangleAt(slot), options);
+      if (!hit) return false;
+      const MeshHit found{*hit, ids_[slot]};
+      if (mode == HitMode::All) {
+        all->push_back(found);
+        return false;
+      }
+      if (!best || found.hit.t < best->hit.t || (found.hit.t == best->hit.t && found.triangle < best->triangle)) {
+        best = found;
+        limit = found.hit.t + std::fabs(found.hit.t) * kMargin;
+      }
+      return mode == HitMode::Any;
+    });
+    if (mode == HitMode::All) {
+      std::sort(all->begin(), all->end(), [](const MeshHit& p, const MeshHit& q) {
+        return p.hit.t < q.hit.t || (p.hit.t == q.hit.t && p.triangle < q.triangle);
+      });
+    }
+    return best;
+  }
+
+  // Whether any triangle meets the shape (the surface, not the volume a closed mesh bounds), by the intersects
+  // table's triangle entry for its type. Nodes are skipped by the table's aabb entry when there is one, else by the
+  // shape's own box (`shapeBox`, exact). Precondition: intersectsTable().at(Triangle, type) exists.
+  bool intersects(ShapeType type, const double* shape, const BvhBox* shapeBox) const {
+    const IntersectsFn withTriangle = intersectsTable().at(ShapeType::Triangle, type);
+    const IntersectsFn withBox = intersectsTable().at(ShapeType::Aabb, type);
+    bool met = false;
+    const double limit = 0;
+    search(
+        [&](const BvhBox& b) {
+          const bool maybe = withBox != nullptr ? withBox(encodedBox(b).data(), shape) : overlap(b, *shapeBox);
+          return maybe ? 0.0 : std::numeric_limits<double>::quiet_NaN();
+        },
+        limit,
+        [&](uint32_t slot) {
+          met = withTriangle(encodedTriangle(slot).data(), shape);
+          return met;
+        });
+    return met;
+  }
+
+  // The point of the mesh nearest to p (ties: the lowest triangle index); nullopt for a mesh without triangles.
+  std::optional<MeshPoint> closestPoint(Vec3 p) const {
+    std::optional<MeshPoint> best;
+    double bestSquared = kInfinity, limit = kInfinity;
+    search([&](const BvhBox& b) { return squaredDistance(b, p); }, limit, [&](uint32_t slot) {
+      const Vec3 q = closestPointOn(triangleAt(slot), p);
+      const double squared = lengthSquared(q - p);
+      if (!best || squared < bestSquared || (squared == bestSquared && ids_[slot] < best->triangle)) {
+        best = MeshPoint{q, 0, ids_[slot]};
+        bestSquared = squared;
+        limit = squared * (1 + kMargin);
+      }
+      return false;
+    });
+    if (best) best->distance = std::sqrt(bestSquared);
+    return best;
+  }
+
+ private:
+  static constexpr double kMargin = 1.0 / (1 << 20);
+
+  BvhBox boxOf(const uint32_t* corners) const {
+    BvhBox box = BvhBox::empty();
+    for (int c = 0; c < 3; ++c) {
+      const float* v = &positions_[3 * size_t{corners[c]}];
+      for (int k = 0; k < 3; ++k) box.lo[k] = std::min(box.lo[k], v[k]), box.hi[k] = std::max(box.hi[k], v[k]);
+    }
+    return box;
+  }
+
+  Vec3 vertex(uint32_t v) const {
+    const float* p = &positions_[3 * size_t{v}];
+    return {p[0], p[1], p[2]};
+  }
+  Triangle triangleAt(uint32_t slot) const {
+    const uint32_t* c = &corners_[3 * size_t{slot}];
+    return {vertex(c[0]), vertex(c[1]), vertex(c[2])};
+  }
+  std::array<double, 9> encodedTriangle(uint32_t slot) const {
+    const Triangle t = triangleAt(slot);
+    return {t.a.x, t.a.y, t.a.z, t.b.x, t.b.y, t.b.z, t.c.x, t.c.y, t.c.z};
+  }
+  static std::array<double, 6> encodedBox(const BvhBox& b) {
+    return {b.lo[0], b.lo[1], b.lo[2], b.hi[0], b.hi[1], b.hi[2]};
+  }
+  static bool overlap(const BvhBox& a, const BvhBox& b) {
+    for (int k = 0; k < 3; ++k) {
+      if (a.lo[k] > b.hi[k] || b.lo[k] > a.hi[k]) return false;
+    }
+    return true;
+  }
+  static double squaredDistance(const BvhBox& b, Vec3 p) {
+    const double q[3] = {p.x, p.y, p.z};
+    double sum = 0;
+    for (int k = 0; k < 3; ++k) {
+      const double gap = std::fmax(std::fmax(b.lo[k] - q[k], q[k] - b.hi[k]), 0.0);
+      sum += gap * gap;
+    }
+    return sum * (1 - kMargin);  // a lower bound despite rounding
+  }
+
+  // Depth-first search of the BVH, nearer child first. key(box) is a lower bound of what the box can hold (NaN:
+  // nothing), compared with `limit`, which the caller may lower as it finds answers; leaf(slot) tests one triangle
+  // and returns true to stop.
+  template <class Key, class Leaf>
+  void search(Key&& key, const double& limit, Leaf&& leaf) const {
+    if (nodes_.empty() || !(key(nodes_[0].box) <= limit)) return;
+    struct Pending {
+      uint32_t node;
+      double key;
+    };
+    Pending stack[bvh::kMaxDepth + 2];
+    int top = 0;
+    uint32_t n = 0;
+    for (;;) {
+      const BvhNode& node = nodes_[n];
+      bool descend = false;
+      if (node.leaf()) {
+        for (uint32_t slot = node.first; slot < node.first + node.count; ++slot) {
+          if (leaf(slot)) return;
+        }
+      } else {
+        uint32_t near = n + 1, far = node.first;
+        double nearKey = key(nodes_[near].box), farKey = key(nodes_[far].box);
+        const bool nearIn = nearKey <= limit, farIn = farKey <= limit;
+        if (nearIn && farIn) {
+          if (farKey < nearKey) std::swap(near, far), std::swap(nearKey, farKey);
+          stack[top++] = {far, farKey};
+        } else if (farIn) {
+          near = far;
+        }
+        descend = nearIn || farIn;
+        n = near;
+      }
+      if (descend) continue;
+      for (;;) {
+        if (top == 0) return;
+        const Pending& p = stack[--top];
+        if (p.key <= limit) {
+          n = p.node;
+          break;
+        }
+      }
+    }
+  }
+
+  std::vector<float> positions_;
+  std::vector<uint32_t> corners_;  // three vertex numbers per triangle, in the BVH's order
+  std::vector<uint32_t> ids_;      // each slot's triangle index in the mesh
+  std::vector<BvhNode> nodes_;
+};
+
+}  // namespace c3d

@@ -1,0 +1,332 @@
+// TriangleMesh against brute force: the same queries answered triangle by triangle with the single queries (raycast,
+// intersects, closest point), on random triangle soups and on integer height-field grids whose casters run through
+// shared edges and vertices; the BVH's invariants; refit after vertices move.
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "collide3d/mesh/triangle_mesh.h"
+#include "test_support.h"
+
+namespace c3d {
+namespace {
+
+using testing::Random;
+
+struct MeshData {
+  std::vector<float> positions;
+  std::vector<uint32_t> index;  // empty: not indexed
+  size_t triangles() const { return index.empty() ? positions.size() / 9 : index.size() / 3; }
+  uint32_t corner(size_t t, int c) const { return index.empty() ? uint32_t(3 * t + c) : index[3 * t + c]; }
+  Triangle triangle(size_t t) const {
+    auto v = [&](uint32_t k) { return Vec3{positions[3 * k], positions[3 * k + 1], positions[3 * k + 2]}; };
+    return {v(corner(t, 0)), v(corner(t, 1)), v(corner(t, 2))};
+  }
+};
+
+std::unique_ptr<TriangleMesh> build(const MeshData& data) {
+  auto mesh = std::make_unique<TriangleMesh>(data.positions.size() / 3, data.triangles(), !data.index.empty());
+  std::copy(data.positions.begin(), data.positions.end(), mesh->positions());
+  std::copy(data.index.begin(), data.index.end(), mesh->corners());
+  EXPECT_EQ(mesh->firstBadPosition(), -1);
+  EXPECT_EQ(mesh->firstBadCorner(), -1);
+  mesh->build();
+  return mesh;
+}
+
+// Random triangles of log-uniform sizes in a cube, not indexed.
+MeshData soup(Random& random, int count) {
+  MeshData data;
+  for (int t = 0; t < count; ++t) {
+    const Vec3 centre = random.vector(-10, 10);
+    const double size = std::pow(10.0, random.uniform(-2, 0.5));
+    for (int c = 0; c < 3; ++c) {
+      const Vec3 p = centre + random.vector(-size, size);
+      data.positions.insert(data.positions.end(), {float(p.x), float(p.y), float(p.z)});
+    }
+  }
+  return data;
+}
+
+// An n x n grid of unit squares, two triangles each, with integer heights: every edge and vertex is shared.
+MeshData grid(Random& random, int n) {
+  MeshData data;
+  for (int i = 0; i <= n; ++i) {
+    for (int j = 0; j <= n; ++j) data.positions.insert(data.positions.end(), {float(i), float(j), float(random.integer(-2, 2))});
+  }
+  auto at = [&](int i, int j) { return uint32_t(i * (n + 1) + j); };
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      data.index.insert(data.index.end(), {at(i, j), at(i + 1, j), at(i + 1, j + 1)});
+      data.index.insert(data.index.end(), {at(i, j), at(i + 1, j + 1), at(i, j + 1)});
+    }
+  }
+  return data;
+}
+
+// Brute force's answers, by the mesh's documented rules.
+std::vector<MeshHit> allHits(const MeshData& data, const Caster& caster, const RaycastOptions& options) {
+  std::vector<MeshHit> hits;
+  for (size_t t = 0; t < data.triangles(); ++t) {
+    if (const auto hit = raycast(caster, data.triangle(t), options)) hits.push_back({*hit, uint32_t(t)});
+  }
+  std::stable_sort(hits.begin(), hits.end(), [](const MeshHit& p, const MeshHit& q) { return p.hit.t < q.hit.t; });
+  return hits;
+}
+
+void expectSameHit(const MeshHit& actual, const MeshHit& expected) {
+  EXPECT_EQ(actual.triangle, expected.triangle);
+  EXPECT_EQ(actual.hit.t, expected.hit.t);
+  EXPECT_EQ(actual.hit.point, expected.hit.point);
+  EXPECT_EQ(actual.hit.normal, expected.hit.normal);
+  EXPECT_EQ(actual.hit.u, expected.hit.u);
+  EXPECT_EQ(actual.hit.v, expected.hit.v);
+  EXPECT_EQ(actual.hit.frontFace, expected.hit.frontFace);
+}
+
+struct Tally {
+  int hits = 0, misses = 0;
+};
+
+// Every hit mode of the mesh against brute force, for one caster and options.
+void expectRaycastsAgree(const TriangleMesh& mesh, const MeshData& data, const Caster& caster,
+                         const RaycastOptions& options, Tally& tally) {
+  const std::vector<MeshHit> expected = allHits(data, caster, options);
+  const auto first = mesh.raycast(caster, options, HitMode::First, nullptr);
+  const auto any = mesh.raycast(caster, options, HitMode::Any, nullptr);
+  std::vector<MeshHit> all;
+  mesh.raycast(caster, options, HitMode::All, &all);
+  ASSERT_EQ(first.has_value(), !expected.empty());
+  ASSERT_EQ(any.has_value(), !expected.empty());
+  ASSERT_EQ(all.size(), expected.size());
+  for (size_t k = 0; k < all.size(); ++k) expectSameHit(all[k], expected[k]);
+  if (expected.empty()) {
+    ++tally.misses;
+    return;
+  }
+  ++tally.hits;
+  expectSameHit(*first, expected[0]);
+  const auto same = std::find_if(expected.begin(), expected.end(), [&](const MeshHit& h) { return h.triangle == any->triangle; });
+  ASSERT_NE(same, expected.end());
+  expectSameHit(*any, *same);
+}
+
+Caster randomCaster(Random& random, Vec3 origin, Vec3 towards) {
+  switch (random.integer(0, 2)) {
+    case 0: return toCaster(Ray{origin, towards - origin});
+    case 1: return toCaster(Line{origin, towards - origin});
+    default: return toCaster(Segment{origin, origin + (towards - origin) * random.uniform(0.3, 1.5)});
+  }
+}
+
+RaycastOptions randomOptions(Random& random) {
+  RaycastOptions options;
+  if (random.integer(0, 2) == 0) options.maxDistance = random.uniform(-0.5, 2);
+  options.backfaceCulling = random.integer(0, 3) == 0;
+  return options;
+}
+
+TEST(TriangleMesh, RaycastsOfARandomSoupMatchBruteForce) {
+  Random random(501);
+  const MeshData data = soup(random, 3000);
+  const auto mesh = build(data);
+  Tally tally;
+  for (int i = 0; i < testing::cases(3000); ++i) {
+    const Vec3 origin = random.vector(-15, 15), towards = random.vector(-10, 10);
+    expectRaycastsAgree(*mesh, data, randomCaster(random, origin, towards), randomOptions(random), tally);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(tally.hits, 1000);
+  EXPECT_GT(tally.misses, 300);
+}
+
+TEST(TriangleMesh, CastersThroughSharedEdgesAndVerticesMatchBruteForce) {
+  Random random(502);
+  const MeshData data = grid(random, 24);
+  const auto mesh = build(data);
+  Tally tally;
+  for (int i = 0; i < testing::cases(4000); ++i) {
+    // Aimed at a vertex, the middle of an edge (half-integers are exact), or a random point; some casters lie in a
+    // triangle's plane (horizontal, at an integer height).
+    const int kind = random.integer(0, 3);
+    Vec3 target{double(random.integer(0, 24)), double(random.integer(0, 24)), 0};
+    if (kind == 1) target.x += 0.5;
+    if (kind == 2) target.x += 0.5, target.y += 0.5;
+    if (kind == 3) target = {random.uniform(0, 24), random.uniform(0, 24), 0};
+    target.z = double(random.integer(-2, 2));  // the grid's heights
+    const Vec3 origin = random.integer(0, 4) == 0 ? Vec3{double(random.integer(-3, 27)), double(random.integer(-3, 27)), target.z}
+                                                   : random.integerVector(-3, 27) + Vec3{0, 0, 5};
+    if (origin == target) continue;
+    expectRaycastsAgree(*mesh, data, randomCaster(random, origin, target), randomOptions(random), tally);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(tally.hits, 1000);
+  EXPECT_GT(tally.misses, 300);
+}
+
+TEST(TriangleMesh, ClosestPointMatchesBruteForce) {
+  Random random(503);
+  for (const MeshData& data : {soup(random, 2000), grid(random, 20)}) {
+    const auto mesh = build(data);
+    for (int i = 0; i < testing::cases(2000); ++i) {
+      const Vec3 p = random.integer(0, 3) == 0 ? random.integerVector(-2, 22) : random.vector(-15, 25);
+      double best = kInfinity;
+      uint32_t bestTriangle = 0;
+      Vec3 bestPoint;
+      for (size_t t = 0; t < data.triangles(); ++t) {
+        const Vec3 q = closestPointOn(data.triangle(t), p);
+        if (lengthSquared(q - p) < best) best = lengthSquared(q - p), bestTriangle = uint32_t(t), bestPoint = q;
+      }
+      const auto found = mesh->closestPoint(p);
+      ASSERT_TRUE(found.has_value());
+      EXPECT_EQ(found->triangle, bestTriangle);
+      EXPECT_EQ(found->point, bestPoint);
+      EXPECT_EQ(found->distance, std::sqrt(best));
+    }
+  }
+}
+
+TEST(TriangleMesh, IntersectsMatchesBruteForce) {
+  Random random(504);
+  const MeshData data = grid(random, 16);
+  const auto mesh = build(data);
+  int met = 0, apart = 0;
+  for (int i = 0; i < testing::cases(3000); ++i) {
+    // Integer planes, triangles and segments: many touch the grid exactly at a vertex or along an edge.
+    const int kind = random.integer(0, 2);
+    testing::Buffer shape{};
+    ShapeType type = ShapeType::Plane;
+    if (kind == 0) {
+      const Vec3 n = random.integerVector(-2, 2);
+      if (isZero(n)) continue;
+      shape = testing::encoded(Plane{n, double(random.integer(-30, 30))});
+    } else if (kind == 1) {
+      type = ShapeType::Triangle;
+      const Vec3 c = random.integerVector(0, 16);
+      shape = testing::encoded(Triangle{c + random.integerVector(-3, 3), c + random.integerVector(-3, 3), c + random.integerVector(-3, 3)});
+    } else {
+      type = ShapeType::Segment;
+      const Vec3 c = random.integerVector(0, 16);
+      shape = testing::encoded(Segment{c + random.integerVector(-3, 3), c + random.integerVector(-3, 3)});
+    }
+    bool expected = false;
+    const IntersectsFn withTriangle = intersectsTable().at(ShapeType::Triangle, type);
+    for (size_t t = 0; t < data.triangles() && !expected; ++t) {
+      expected = withTriangle(testing::encoded(data.triangle(t)).data(), shape.data());
+    }
+    BvhBox box = BvhBox::empty();
+    if (type == ShapeType::Triangle) {
+      for (int c = 0; c < 9; ++c) box.lo[c % 3] = std::min(box.lo[c % 3], float(shape[c])), box.hi[c % 3] = std::max(box.hi[c % 3], float(shape[c]));
+    }
+    EXPECT_EQ(mesh->intersects(type, shape.data(), &box), expected);
+    (expected ? met : apart) += 1;
+  }
+  EXPECT_GT(met, 500);
+  EXPECT_GT(apart, 500);
+}
+
+// Every node's box holds its children's (or its triangles'), and every triangle is in exactly one leaf.
+void expectValidTree(const TriangleMesh& mesh, const MeshData& data) {
+  const std::vector<BvhNode>& nodes = mesh.nodes();
+  auto expectInside = [](const BvhBox& outer, const BvhBox& inner) {
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_LE(outer.lo[k], inner.lo[k]);
+      EXPECT_GE(outer.hi[k], inner.hi[k]);
+    }
+  };
+  std::vector<int> seen(data.triangles(), 0);
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    const BvhNode& node = nodes[n];
+    if (!node.leaf()) {
+      ASSERT_LT(n + 1, nodes.size());
+      ASSERT_GT(node.first, n + 1);
+      ASSERT_LT(node.first, nodes.size());
+      expectInside(node.box, nodes[n + 1].box);
+      expectInside(node.box, nodes[node.first].box);
+      continue;
+    }
+    for (uint32_t slot = node.first; slot < node.first + node.count; ++slot) {
+      const uint32_t id = mesh.triangleIds()[slot];
+      ++seen[id];
+      const Triangle t = data.triangle(id);
+      BvhBox box = BvhBox::empty();
+      for (Vec3 v : {t.a, t.b, t.c}) {
+        for (int k = 0; k < 3; ++k) {
+          box.lo[k] = std::min(box.lo[k], float(component(v, k)));
+          box.hi[k] = std::max(box.hi[k], float(component(v, k)));
+        }
+      }
+      expectInside(node.box, box);
+    }
+  }
+  EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+}
+
+TEST(TriangleMesh, TreeHoldsEveryTriangleOnceInsideItsBoxes) {
+  Random random(505);
+  for (const MeshData& data : {soup(random, 5000), grid(random, 30)}) {
+    const auto mesh = build(data);
+    expectValidTree(*mesh, data);
+    // About one node per two triangles: the memory budget of a mesh (positions, index, ids, nodes).
+    EXPECT_LT(mesh->nodes().size(), data.triangles());
+  }
+}
+
+TEST(TriangleMesh, RefitFollowsMovedVertices) {
+  Random random(506);
+  MeshData data = grid(random, 20);
+  const auto mesh = build(data);
+  for (int round = 0; round < 3; ++round) {
+    for (size_t k = 0; k < data.positions.size(); ++k) data.positions[k] += float(random.uniform(-0.7, 0.7));
+    std::copy(data.positions.begin(), data.positions.end(), mesh->positions());
+    mesh->refit();
+    expectValidTree(*mesh, data);
+    Tally tally;
+    for (int i = 0; i < testing::cases(800); ++i) {
+      expectRaycastsAgree(*mesh, data, randomCaster(random, random.vector(-3, 23) + Vec3{0, 0, 6}, random.vector(0, 20)),
+                          randomOptions(random), tally);
+      if (HasFatalFailure()) return;
+    }
+    EXPECT_GT(tally.hits, 100);
+  }
+}
+
+TEST(TriangleMesh, DegenerateMeshes) {
+  Random random(507);
+  // No triangles: nothing to hit, no closest point.
+  const auto empty = build(MeshData{});
+  EXPECT_FALSE(empty->raycast(toCaster(Ray{{0, 0, 0}, {1, 0, 0}}), {}, HitMode::First, nullptr));
+  EXPECT_FALSE(empty->closestPoint({1, 2, 3}));
+  // Every triangle the same (one centre for all: no split helps), and zero-area triangles along a line.
+  MeshData same;
+  for (int t = 0; t < 100; ++t) same.positions.insert(same.positions.end(), {0, 0, 0, 1, 0, 0, 0, 1, 0});
+  MeshData line;
+  for (int t = 0; t < 100; ++t) line.positions.insert(line.positions.end(), {float(t), 0, 0, float(t + 1), 0, 0, float(t) + 0.5f, 0, 0});
+  for (const MeshData& data : {same, line}) {
+    const auto mesh = build(data);
+    expectValidTree(*mesh, data);
+    const double length = data.triangle(data.triangles() - 1).b.x;
+    Tally tally;
+    for (int i = 0; i < 300; ++i) {
+      const Vec3 towards{random.integer(0, 4) * 0.25 * length, random.integer(0, 1) * 0.25, 0};
+      expectRaycastsAgree(*mesh, data, randomCaster(random, random.integerVector(-2, 4), towards), randomOptions(random), tally);
+      if (HasFatalFailure()) return;
+    }
+    EXPECT_GT(tally.hits, 20);
+  }
+}
+
+TEST(TriangleMesh, BadNumbersAreFound) {
+  TriangleMesh mesh(3, 1, true);
+  const float positions[9] = {0, 0, 0, 1, 0, 0, 0, NAN, 0};
+  std::copy(positions, positions + 9, mesh.positions());
+  const uint32_t corners[3] = {0, 1, 3};
+  std::copy(corners, corners + 3, mesh.corners());
+  EXPECT_EQ(mesh.firstBadPosition(), 7);
+  EXPECT_EQ(mesh.firstBadCorner(), 2);
+}
+
+}  // namespace
+}  // namespace c3d
