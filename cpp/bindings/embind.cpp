@@ -20,15 +20,15 @@
 
 namespace c3d {
 
+double io::scratch[io::kSize];
+Problem io::problemSeen;
+
 namespace {
 
-double scratch[io::kSize];
-Problem lastProblemSeen;
-
-const double* options() { return scratch + io::kOptions; }
-const double* argA() { return scratch + io::kShapeA; }
-const double* argB() { return scratch + io::kShapeB; }
-double* result() { return scratch + io::kResult; }
+using io::argA;
+using io::argB;
+using io::options;
+using io::result;
 
 bool validType(int type) { return type >= 0 && type < kShapeTypeCount; }
 
@@ -38,8 +38,8 @@ int prepare(const PairTable<Fn>& table, int a, int b, Fn& entry) {
   if (!validType(a) || !validType(b)) return io::kUnsupportedPair;
   entry = table.at(static_cast<ShapeType>(a), static_cast<ShapeType>(b));
   if (entry == nullptr) return io::kUnsupportedPair;
-  if (!validateEncoded(static_cast<ShapeType>(a), argA(), lastProblemSeen)) return io::kInvalidA;
-  if (!validateEncoded(static_cast<ShapeType>(b), argB(), lastProblemSeen)) return io::kInvalidB;
+  if (!validateEncoded(static_cast<ShapeType>(a), argA(), io::problemSeen)) return io::kInvalidA;
+  if (!validateEncoded(static_cast<ShapeType>(b), argB(), io::problemSeen)) return io::kInvalidB;
   return 0;
 }
 
@@ -50,24 +50,14 @@ int intersectsEncoded(int a, int b) {
   return entry(argA(), argB()) ? 1 : 0;
 }
 
-// Options: maxDistance, backfaceCulling, solid. Result: t, point, normal, hasBarycentric, u, v, frontFace.
+// Options: maxDistance, backfaceCulling, solid (io::raycastOptions). Result: the hit (io::write).
 int raycastEncoded(int a, int b) {
   RaycastFn entry;
   if (const int status = prepare(raycastTable(), a, b, entry)) return status;
-  RaycastOptions opts;
-  opts.maxDistance = options()[0];
-  opts.backfaceCulling = options()[1] != 0;
-  opts.solid = options()[2] != 0;
-  const auto hit = entry(argA(), argB(), opts);
+  const auto hit = entry(argA(), argB(), io::raycastOptions());
   if (!hit) return 0;
   double* out = result();
-  encoded::write(out, hit->t);
-  encoded::write(out, hit->point);
-  encoded::write(out, hit->normal);
-  encoded::write(out, hit->hasBarycentric ? 1.0 : 0.0);
-  encoded::write(out, hit->u);
-  encoded::write(out, hit->v);
-  encoded::write(out, hit->frontFace ? 1.0 : 0.0);
+  io::write(out, *hit);
   return 1;
 }
 
@@ -156,7 +146,7 @@ int separatingAxisEncoded(int a, int b) {
 int orthonormalBasisEncoded() {
   const Vec3 w{argA()[0], argA()[1], argA()[2]};
   if (isZero(w)) {
-    fail(lastProblemSeen, "", "must be non-zero", w);
+    fail(io::problemSeen, "", "must be non-zero", w);
     return io::kInvalidA;
   }
   const OrthonormalBasis basis = orthonormalBasis(w);
@@ -171,7 +161,7 @@ int orthonormalBasisEncoded() {
 // `isDouble`), one byte per item written at `visible`. Argument A: the frustum. Returns how many are visible;
 // kInvalidA for a bad frustum; kInvalidB for a bad number, its index in the array in result()[0].
 int cullEncoded(int kind, std::uintptr_t items, int count, int isDouble, std::uintptr_t visible) {
-  if (!validateEncoded(ShapeType::Frustum, argA(), lastProblemSeen)) return io::kInvalidA;
+  if (!validateEncoded(ShapeType::Frustum, argA(), io::problemSeen)) return io::kInvalidA;
   const Frustum frustum = decode<Frustum>(argA());
   auto* out = reinterpret_cast<uint8_t*>(visible);
   const auto n = static_cast<size_t>(count);
@@ -218,14 +208,14 @@ std::uintptr_t pairsAddress() { return reinterpret_cast<std::uintptr_t>(pairsFou
 void releasePairs() { std::vector<uint32_t>().swap(pairsFound); }
 
 // The field and the message of the last validation failure, joined by a newline.
-std::string lastProblem() { return std::string(lastProblemSeen.field.text) + "\n" + lastProblemSeen.message.text; }
+std::string lastProblem() { return std::string(io::problemSeen.field.text) + "\n" + io::problemSeen.message.text; }
 
 // Start-up description for the JS entry: the scratch area, every shape type's code and encoded schema, and the codes
 // the query functions return (status, sides, intersection kinds), so the JS side repeats none of them.
 emscripten::val describe() {
   using emscripten::val;
   val layout = val::object();
-  layout.set("address", static_cast<double>(reinterpret_cast<std::uintptr_t>(scratch)));
+  layout.set("address", static_cast<double>(reinterpret_cast<std::uintptr_t>(io::scratch)));
   layout.set("options", io::kOptions);
   layout.set("a", io::kShapeA);
   layout.set("b", io::kShapeB);

@@ -1,8 +1,11 @@
 // The scratch area through which the JavaScript entry and the wasm module exchange a query's numbers: the JS side
 // writes the options and the two encoded shapes, calls a bound function that takes only the two shape type codes,
 // and reads the result back. Offsets are in doubles; the JS side reads them from describe() at start-up.
+// Every binding file (embind.cpp, mesh_bindings.cpp) reads and writes the one area defined in embind.cpp.
 #pragma once
 #include "collide3d/dispatch/encoded.h"
+#include "collide3d/queries/results.h"
+#include "collide3d/shapes/validation.h"
 
 namespace c3d::io {
 
@@ -16,5 +19,34 @@ constexpr int kSize = kResult + 24;
 constexpr int kUnsupportedPair = -1;
 constexpr int kInvalidA = -2;  // the first argument failed validation; lastProblem() says why
 constexpr int kInvalidB = -3;
+
+extern double scratch[kSize];
+extern Problem problemSeen;  // the last validation failure: lastProblem() returns it
+
+inline const double* options() { return scratch + kOptions; }
+inline const double* argA() { return scratch + kShapeA; }
+inline const double* argB() { return scratch + kShapeB; }
+inline double* result() { return scratch + kResult; }
+
+// Raycast options as the JS entry writes them: maxDistance, backfaceCulling, solid.
+inline RaycastOptions raycastOptions() {
+  RaycastOptions opts;
+  opts.maxDistance = options()[0];
+  opts.backfaceCulling = options()[1] != 0;
+  opts.solid = options()[2] != 0;
+  return opts;
+}
+
+// A raycast hit as the JS entry reads it: t, point, normal, hasBarycentric, u, v, frontFace (11 numbers).
+constexpr int kHitSize = 11;
+inline void write(double*& out, const RaycastHit& hit) {
+  encoded::write(out, hit.t);
+  encoded::write(out, hit.point);
+  encoded::write(out, hit.normal);
+  encoded::write(out, hit.hasBarycentric ? 1.0 : 0.0);
+  encoded::write(out, hit.u);
+  encoded::write(out, hit.v);
+  encoded::write(out, hit.frontFace ? 1.0 : 0.0);
+}
 
 }  // namespace c3d::io

@@ -40,3 +40,13 @@ it('bench/culling.mjs --quick runs and agrees with three.js on every visible cou
     expect(row.threeVisible, row.workload).toBeGreaterThan(0);
   }
 }, 120_000);
+
+it('bench/mesh-raycast.mjs --quick runs and agrees with three-mesh-bvh, Rapier and three.js on every hit', () => {
+  const rows = quickRows('bench/mesh-raycast.mjs');
+  expect(rows.map((r) => r.workload)).toEqual(['10000 triangles, 5000 rays']);
+  const [row] = rows;
+  expect(row.mismatches).toEqual([]);
+  for (const hits of [row.firstHits.rapier, row.firstHits.c3d, row.firstHits.c3dBatch]) expect(hits).toBe(row.firstHits.threeMeshBvh);
+  expect(row.firstHits.threeMeshBvh).toBeGreaterThan(1000);
+  expect(row.allHits.c3d).toBe(row.allHits.threeMeshBvh);
+}, 120_000);

@@ -11,8 +11,8 @@ describe('init', () => {
     expect(a).toBe(b);
     expect(Object.isFrozen(a)).toBe(true);
     expect(Object.keys(a).sort()).toEqual(
-      ['allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance', 'intersection',
-        'intersects', 'orthonormalBasis', 'raycast', 'separatingAxis', 'supported', 'sweep']);
+      ['TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance',
+        'intersection', 'intersects', 'orthonormalBasis', 'raycast', 'separatingAxis', 'supported', 'sweep']);
   });
 
   it('knows every shape type of API.md', () => {

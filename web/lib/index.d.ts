@@ -189,8 +189,80 @@ export interface Collide3d {
    * intersects): i, j, i, j, ... with i < j, in no particular order.
    */
   allPairs(boxes: Float32Array | Float64Array): Uint32Array;
+  /** Triangle meshes with a BVH: raycasts, intersection tests and closest points over many triangles. */
+  readonly TriangleMesh: TriangleMeshConstructor;
   /** Every (query, a, b) shape-type pair the module answers. */
   readonly supported: readonly SupportedPair[];
+}
+
+export interface MeshRaycastOptions {
+  /** The largest caster parameter t accepted (default Infinity). */
+  maxDistance?: number;
+  /** Only hits on a triangle's front (counter-clockwise) face count (default false). */
+  backfaceCulling?: boolean;
+}
+
+/** A hit on a mesh: the triangle's raycast hit and which triangle (its position in the index / 3). */
+export interface MeshHit {
+  t: number;
+  point: Vector;
+  /** The unit normal of the triangle, on the side facing the caster. */
+  normal: Vector;
+  /** Barycentric weight of the triangle's second vertex. */
+  u: number;
+  /** Barycentric weight of the triangle's third vertex. */
+  v: number;
+  frontFace: boolean;
+  triangleIndex: number;
+}
+
+export interface MeshPoint {
+  point: Vector;
+  distance: number;
+  triangleIndex: number;
+}
+
+/** raycastBatch's results: t (Infinity for a miss) and the triangle hit (-1 for a miss), one per ray. */
+export interface RaycastBatchResult {
+  t: Float64Array;
+  triangleIndex: Int32Array;
+}
+
+/**
+ * A triangle mesh in the wasm heap with a BVH over its triangles. Every answer is what the single queries give on
+ * its triangles one by one. Call dispose() when done: the heap memory is not the garbage collector's.
+ */
+export interface TriangleMesh {
+  readonly vertexCount: number;
+  readonly triangleCount: number;
+  /** Bytes of the wasm heap the mesh holds. */
+  readonly byteLength: number;
+  /** The first hit (least t; ties: the lowest triangleIndex), or with hits: 'any' any one hit; null for none. */
+  raycast(caster: Caster, opts?: MeshRaycastOptions & { hits?: 'first' | 'any' }): MeshHit | null;
+  /** Every hit, by t then triangleIndex (a caster through a shared edge hits each triangle there). */
+  raycast(caster: Caster, opts: MeshRaycastOptions & { hits: 'all' }): MeshHit[];
+  /**
+   * Many rays, stored as origin x, y, z, direction x, y, z per ray: each ray's first (or any) hit, written into
+   * `out` when given.
+   */
+  raycastBatch(rays: Float32Array | Float64Array, opts?: MeshRaycastOptions & { hits?: 'first' | 'any' },
+    out?: RaycastBatchResult): RaycastBatchResult;
+  /** Whether the surface (not the volume a closed mesh bounds) meets a ray, line, segment, plane or triangle. */
+  intersects(shape: Caster | PlaneShape | TriangleShape): boolean;
+  /** The surface's point nearest to `point` (ties: the lowest triangleIndex); null for a mesh without triangles. */
+  closestPoint(point: VectorLike): MeshPoint | null;
+  /** New positions for the same vertices: the BVH's boxes follow, without a rebuild. */
+  refit(positions: Float32Array): void;
+  /** Frees the mesh's heap memory; using the mesh afterwards throws. */
+  dispose(): void;
+}
+
+export interface TriangleMeshConstructor {
+  /**
+   * positions: x, y, z per vertex (BufferGeometry.attributes.position.array); index: three vertex numbers per
+   * triangle (BufferGeometry.index.array), or none: every three vertices are then a triangle.
+   */
+  new (positions: Float32Array, index?: Uint32Array | Uint16Array | null): TriangleMesh;
 }
 
 export interface InitOptions {

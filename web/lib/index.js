@@ -4,6 +4,7 @@
 import createCollide3dModule from './wasm/collide3d.mjs';
 import { reentered, rangeError, typeError, unsupportedPair } from './errors.js';
 import { SHAPE_TYPES, checkShapeSchemas, encodeShape, encodeVector } from './shapes.js';
+import { defineTriangleMesh } from './mesh.js';
 
 // A fresh vector from f[o..o+2]; + 0 turns -0 into 0 (here and for other returned numbers).
 function vec(f, o) {
@@ -70,18 +71,24 @@ function createApi(module) {
     return run(module.intersects, 'intersects', 'a', a, 'b', b, 0, 0, 0) === 1;
   }
 
-  function raycast(caster, target, opts) {
-    const o = options(opts, 'raycast');
-    let maxDistance = Infinity, backfaceCulling = false, solid = true;
+  // maxDistance and backfaceCulling from raycast options `o` (already checked to be an object, or undefined).
+  function raycastOptions(o, fn) {
+    let maxDistance = Infinity, backfaceCulling = false;
     if (o !== undefined) {
       const limit = o.maxDistance;
       if (limit !== undefined) {
-        if (typeof limit !== 'number' || Number.isNaN(limit)) throw typeError('raycast', 'opts.maxDistance', 'a number', limit);
+        if (typeof limit !== 'number' || Number.isNaN(limit)) throw typeError(fn, 'opts.maxDistance', 'a number', limit);
         maxDistance = limit;
       }
-      backfaceCulling = flag(o.backfaceCulling, false, 'raycast', 'backfaceCulling');
-      solid = flag(o.solid, true, 'raycast', 'solid');
+      backfaceCulling = flag(o.backfaceCulling, false, fn, 'backfaceCulling');
     }
+    return { maxDistance, backfaceCulling };
+  }
+
+  function raycast(caster, target, opts) {
+    const o = options(opts, 'raycast');
+    const { maxDistance, backfaceCulling } = raycastOptions(o, 'raycast');
+    const solid = o === undefined ? true : flag(o.solid, true, 'raycast', 'solid');
     const status = run(module.raycast, 'raycast', 'caster', caster, 'target', target, maxDistance,
       backfaceCulling ? 1 : 0, solid ? 1 : 0);
     if (status === 0) return null;
@@ -179,13 +186,17 @@ function createApi(module) {
     return batch.address;
   }
 
-  // Why number `at` of a cull input is bad (the module found it first): not finite, a negative radius, a max below
-  // its min.
-  function badItem(fn, arg, items, stride, at) {
-    const value = items[at], k = at % stride;
+  // Why number `at` of a batch input is bad (the module found it first): not finite, or breaking the item's rule
+  // (batch/items.h): spheres' radius >= 0, boxes' max >= min, rays' direction not zero.
+  const ITEM_RULES = {
+    spheres: (items, at) => `(a radius) must be >= 0 (got ${items[at]})`,
+    boxes: (items, at) => `(a max) must be >= its min ${items[at - 3]} (got ${items[at]})`,
+    rays: (items, at) => `(a direction) must be non-zero (got ${items[at]}, ${items[at + 1]}, ${items[at + 2]})`,
+  };
+  function badItem(fn, arg, items, at) {
+    const value = items[at];
     if (!Number.isFinite(value)) return rangeError(fn, `${arg}[${at}]`, `must be a finite number (got ${value})`);
-    if (stride === 4) return rangeError(fn, `${arg}[${at}]`, `(a radius) must be >= 0 (got ${value})`);
-    return rangeError(fn, `${arg}[${at}]`, `(a max) must be >= its min ${items[at - 3]} (got ${value})`);
+    return rangeError(fn, `${arg}[${at}]`, ITEM_RULES[arg](items, at));
   }
 
   // The number of items in `items`: a Float32Array or Float64Array of `stride` numbers each.
@@ -224,7 +235,7 @@ function createApi(module) {
     const address = copyIn(items, count);
     const status = module.cull(kind, address, count, items instanceof Float64Array ? 1 : 0, address + items.byteLength);
     if (status === INVALID_A) throw failure(status, fn, 'frustum', 'frustum', code, code);
-    if (status === INVALID_B) throw badItem(fn, arg, items, stride, io()[OUT]);
+    if (status === INVALID_B) throw badItem(fn, arg, items, io()[OUT]);
     visible.set(new Uint8Array(module.HEAPU8.buffer, address + items.byteLength, count));
     return visible;
   }
@@ -242,7 +253,7 @@ function createApi(module) {
     const count = itemCount('allPairs', 'boxes', boxes, 6);
     ++calls;
     const status = module.allPairs(copyIn(boxes, 0), count, boxes instanceof Float64Array ? 1 : 0);
-    if (status === INVALID_B) throw badItem('allPairs', 'boxes', boxes, 6, io()[OUT]);
+    if (status === INVALID_B) throw badItem('allPairs', 'boxes', boxes, io()[OUT]);
     const pairs = new Uint32Array(2 * status);
     pairs.set(new Uint32Array(module.HEAPU8.buffer, module.pairsAddress(), 2 * status));
     module.releasePairs();
@@ -255,9 +266,17 @@ function createApi(module) {
     return Object.freeze({ query, a, b });
   }));
 
+  const TriangleMesh = defineTriangleMesh({
+    module, A, OPT, OUT, status: layout.status, vec, io, options, raycastOptions, failure, itemCount, copyIn, badItem,
+    beginCall: () => ++calls,
+    checkCall: (call, fn) => {
+      if (call !== calls) throw reentered(fn);
+    },
+  });
+
   const api = {
     intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
-    cullSpheres, cullBoxes, allPairs, supported,
+    cullSpheres, cullBoxes, allPairs, TriangleMesh, supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

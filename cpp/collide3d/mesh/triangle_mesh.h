@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "collide3d/dispatch/encoded.h"
 #include "collide3d/dispatch/tables.h"
 #include "collide3d/mesh/bvh.h"
 #include "collide3d/mesh/caster_box.h"
@@ -49,13 +50,7 @@ class TriangleMesh {
   float* positions() { return positions_.data(); }
   uint32_t* corners() { return corners_.data(); }  // three vertex numbers per triangle, in the mesh's order
 
-  // Where the numbers written are unusable: a position that is not finite, or a vertex number beyond the vertices.
-  std::ptrdiff_t firstBadPosition() const {
-    for (size_t k = 0; k < positions_.size(); ++k) {
-      if (!std::isfinite(positions_[k])) return static_cast<std::ptrdiff_t>(k);
-    }
-    return -1;
-  }
+  // The first vertex number beyond the vertices, or -1. (Positions must be finite numbers: the caller checks them.)
   std::ptrdiff_t firstBadCorner() const {
     for (size_t k = 0; k < corners_.size(); ++k) {
       if (corners_[k] >= vertexCount()) return static_cast<std::ptrdiff_t>(k);
@@ -63,7 +58,7 @@ class TriangleMesh {
     return -1;
   }
 
-  // Builds the BVH and puts the triangles in its order. Precondition: no bad position or corner.
+  // Builds the BVH and puts the triangles in its order. Precondition: finite positions, no bad corner.
   void build() {
     std::vector<bvh::Item> items(ids_.size());
     for (size_t i = 0; i < items.size(); ++i) {
@@ -124,16 +119,17 @@ class TriangleMesh {
   }
 
   // Whether any triangle meets the shape (the surface, not the volume a closed mesh bounds), by the intersects
-  // table's triangle entry for its type. Nodes are skipped by the table's aabb entry when there is one, else by the
-  // shape's own box (`shapeBox`, exact). Precondition: intersectsTable().at(Triangle, type) exists.
-  bool intersects(ShapeType type, const double* shape, const BvhBox* shapeBox) const {
+  // table's triangle entry for its type. Nodes are skipped by the table's aabb entry for the type when there is one,
+  // else by the shape's bounds (boundsOf). Precondition: intersectsTable().at(Triangle, type) exists.
+  bool intersects(ShapeType type, const double* shape) const {
     const IntersectsFn withTriangle = intersectsTable().at(ShapeType::Triangle, type);
     const IntersectsFn withBox = intersectsTable().at(ShapeType::Aabb, type);
+    const BvhBox bounds = boundsOf(type, shape);
     bool met = false;
     const double limit = 0;
     search(
         [&](const BvhBox& b) {
-          const bool maybe = withBox != nullptr ? withBox(encodedBox(b).data(), shape) : overlap(b, *shapeBox);
+          const bool maybe = withBox != nullptr ? withBox(encodedBox(b).data(), shape) : overlap(b, bounds);
           return maybe ? 0.0 : std::numeric_limits<double>::quiet_NaN();
         },
         limit,
@@ -188,6 +184,21 @@ class TriangleMesh {
   }
   static std::array<double, 6> encodedBox(const BvhBox& b) {
     return {b.lo[0], b.lo[1], b.lo[2], b.hi[0], b.hi[1], b.hi[2]};
+  }
+  // A float box holding an encoded triangle (its double coordinates rounded outwards); for other types, all space.
+  static BvhBox boundsOf(ShapeType type, const double* shape) {
+    constexpr float kBig = std::numeric_limits<float>::infinity();
+    BvhBox box{{-kBig, -kBig, -kBig}, {kBig, kBig, kBig}};
+    if (type != ShapeType::Triangle) return box;
+    box = BvhBox::empty();
+    for (int c = 0; c < 9; ++c) {
+      const double x = shape[c];
+      float lo = static_cast<float>(x), hi = lo;
+      if (lo > x) lo = std::nextafter(lo, -kBig);
+      if (hi < x) hi = std::nextafter(hi, kBig);
+      box.lo[c % 3] = std::min(box.lo[c % 3], lo), box.hi[c % 3] = std::max(box.hi[c % 3], hi);
+    }
+    return box;
   }
   static bool overlap(const BvhBox& a, const BvhBox& b) {
     for (int k = 0; k < 3; ++k) {

@@ -1,6 +1,6 @@
 // Type-checked against the packed package (package.test.js): the documented usage compiles under --strict, and
 // misuse is rejected (each @ts-expect-error fails the check if the line compiles).
-import init, { type RaycastHit, type Shape, type Side } from 'collide3d';
+import init, { type MeshHit, type RaycastHit, type Shape, type Side } from 'collide3d';
 import { fromRay, toShape } from 'collide3d/three';
 
 export async function example(): Promise<number> {
@@ -22,6 +22,18 @@ export async function example(): Promise<number> {
   const r = fromRay({ origin: { x: 0, y: 0, z: 0 }, direction: { x: 1, y: 0, z: 0 } });
   const s = toShape({ center: { x: 0, y: 0, z: 0 }, radius: 1, isSphere: true });
   console.log(side, basis.u.x, sweep?.t, c3d.intersects(r, s), c3d.supported.length);
+
+  const mesh = new c3d.TriangleMesh(new Float32Array(9), new Uint16Array([0, 1, 2]));
+  const first: MeshHit | null = mesh.raycast(ray, { maxDistance: 5, hits: 'first' });
+  const every: MeshHit[] = mesh.raycast(ray, { hits: 'all' });
+  const batch = mesh.raycastBatch(new Float32Array(6), { backfaceCulling: true });
+  console.log(first?.triangleIndex, every.length, batch.t[0], batch.triangleIndex[0], mesh.closestPoint({ x: 0, y: 0, z: 0 })?.distance);
+  // @ts-expect-error: every hit is an array, not one hit
+  const wrong: MeshHit | null = mesh.raycast(ray, { hits: 'all' });
+  // @ts-expect-error: the mesh's positions are a Float32Array
+  new c3d.TriangleMesh([0, 0, 0]);
+  mesh.dispose();
+  console.log(wrong);
 
   // @ts-expect-error: an unknown shape type
   c3d.intersects({ type: 'cube', size: 1 }, tri);

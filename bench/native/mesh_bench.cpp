@@ -1,0 +1,83 @@
+// The mesh workload of bench/mesh-raycast.mjs, natively on the same numbers: the machine's limit for the wasm
+// build. Reads the file the script writes (vertex, triangle, ray and run counts as uint32; float32 positions; uint32
+// index; float64 rays as origin, direction) and prints JSON: build ms, first-hit and every-hit rays/s (median of the
+// runs), and the hit counts.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <vector>
+
+#include "collide3d/mesh/triangle_mesh.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The median of `runs` timed calls of `pass`, in ms.
+template <class Pass>
+double medianMs(uint32_t runs, Pass&& pass) {
+  std::vector<double> samples;
+  for (uint32_t run = 0; run < runs; ++run) {
+    const auto start = Clock::now();
+    pass();
+    samples.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+  }
+  std::sort(samples.begin(), samples.end());
+  return samples[samples.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace c3d;
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: c3d_mesh_bench input.bin\n");
+    return 2;
+  }
+  std::ifstream in(argv[1], std::ios::binary);
+  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  uint32_t counts[4];
+  if (bytes.size() < sizeof counts) return 2;
+  std::copy_n(bytes.data(), sizeof counts, reinterpret_cast<char*>(counts));
+  const uint32_t vertices = counts[0], triangles = counts[1], rays = counts[2], runs = counts[3];
+  const char* at = bytes.data() + sizeof counts;
+  if (bytes.size() != sizeof counts + 12 * size_t{vertices} + 12 * size_t{triangles} + 48 * size_t{rays}) return 2;
+  const char* positions = at;
+  const char* index = positions + 12 * size_t{vertices};
+  std::vector<double> rayNumbers(6 * size_t{rays});
+  std::copy_n(index + 12 * size_t{triangles}, 48 * size_t{rays}, reinterpret_cast<char*>(rayNumbers.data()));
+
+  std::unique_ptr<TriangleMesh> mesh;
+  const double buildMs = medianMs(runs, [&] {
+    mesh = std::make_unique<TriangleMesh>(vertices, triangles, true);
+    std::copy_n(positions, 12 * size_t{vertices}, reinterpret_cast<char*>(mesh->positions()));
+    std::copy_n(index, 12 * size_t{triangles}, reinterpret_cast<char*>(mesh->corners()));
+    mesh->build();
+  });
+  auto caster = [&](uint32_t i) {
+    const double* r = &rayNumbers[6 * size_t{i}];
+    return toCaster(Ray{{r[0], r[1], r[2]}, {r[3], r[4], r[5]}});
+  };
+  uint32_t firstHits = 0, allHits = 0;
+  const double firstMs = medianMs(runs, [&] {
+    firstHits = 0;
+    for (uint32_t i = 0; i < rays; ++i) firstHits += mesh->raycast(caster(i), {}, HitMode::First, nullptr).has_value();
+  });
+  std::vector<MeshHit> all;
+  const double allMs = medianMs(runs, [&] {
+    allHits = 0;
+    for (uint32_t i = 0; i < rays; ++i) {
+      all.clear();
+      mesh->raycast(caster(i), {}, HitMode::All, &all);
+      allHits += static_cast<uint32_t>(all.size());
+    }
+  });
+  std::printf("{\"buildMs\": %.3f, \"firstRaysPerSecond\": %.1f, \"firstHits\": %u, \"allRaysPerSecond\": %.1f, "
+              "\"allHits\": %u}\n",
+              buildMs, rays / firstMs * 1000, firstHits, rays / allMs * 1000, allHits);
+  return 0;
+}

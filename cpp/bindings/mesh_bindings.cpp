@@ -1,0 +1,167 @@
+// The TriangleMesh bindings: a mesh is a heap object the JS entry holds by its address. Its numbers are written by
+// the JS side straight into the mesh's own arrays (meshPositions, meshCorners), so building copies nothing twice;
+// queries take numbers and read and write the scratch area (io_layout.h), as the single queries do.
+#include <emscripten/bind.h>
+
+#include <cstdint>
+#include <new>
+#include <vector>
+
+#include "bindings/io_layout.h"
+#include "collide3d/batch/items.h"
+#include "collide3d/mesh/triangle_mesh.h"
+
+namespace c3d {
+
+namespace {
+
+TriangleMesh* meshAt(std::uintptr_t address) { return reinterpret_cast<TriangleMesh*>(address); }
+
+// A mesh over that many vertices and triangles, its numbers still to be written; 0 when it would not fit the wasm
+// heap (an allocation failure would abort: the module is built without exceptions). About 100 bytes per triangle
+// while building, against a 2 GiB heap.
+std::uintptr_t meshCreate(double vertexCount, double triangleCount, int indexed) {
+  if (12 * vertexCount + 100 * triangleCount > 1.5 * (1u << 30)) return 0;
+  auto* mesh = new (std::nothrow) TriangleMesh(static_cast<size_t>(vertexCount), static_cast<size_t>(triangleCount),
+                                               indexed != 0);
+  return reinterpret_cast<std::uintptr_t>(mesh);
+}
+
+std::uintptr_t meshPositions(std::uintptr_t mesh) { return reinterpret_cast<std::uintptr_t>(meshAt(mesh)->positions()); }
+std::uintptr_t meshCorners(std::uintptr_t mesh) { return reinterpret_cast<std::uintptr_t>(meshAt(mesh)->corners()); }
+
+// Builds the BVH once the numbers are written. Returns -1, or the index of the first vertex number beyond the
+// vertices (then nothing is built). The JS side has checked the positions.
+int meshBuild(std::uintptr_t address) {
+  TriangleMesh& mesh = *meshAt(address);
+  const std::ptrdiff_t bad = mesh.firstBadCorner();
+  if (bad < 0) mesh.build();
+  return static_cast<int>(bad);
+}
+
+// After new positions are written (checked by the JS side).
+void meshRefit(std::uintptr_t mesh) { meshAt(mesh)->refit(); }
+
+void meshDestroy(std::uintptr_t mesh) { delete meshAt(mesh); }
+
+double meshBytes(std::uintptr_t mesh) { return static_cast<double>(meshAt(mesh)->bytes()); }
+
+bool isCaster(int type) {
+  return type == static_cast<int>(ShapeType::Ray) || type == static_cast<int>(ShapeType::Line) ||
+         type == static_cast<int>(ShapeType::Segment);
+}
+
+Caster decodeCaster(ShapeType type, const double* shape) {
+  switch (type) {
+    case ShapeType::Ray: return toCaster(decode<Ray>(shape));
+    case ShapeType::Line: return toCaster(decode<Line>(shape));
+    default: return toCaster(decode<Segment>(shape));
+  }
+}
+
+void write(double*& out, const MeshHit& found) {
+  io::write(out, found.hit);
+  encoded::write(out, static_cast<double>(found.triangle));
+}
+
+// The hits of the last raycast with every hit (kHitSize + 1 numbers each), until releaseHits().
+std::vector<MeshHit> hitsFound;
+std::vector<double> hitsEncoded;
+
+// Caster in argument A (type `casterType`), options io::raycastOptions(), mode a HitMode. Returns how many hits:
+// 0 or 1 (then in result()) for the first or any hit, every one (then at hitsAddress()) for all; or a status.
+int meshRaycast(std::uintptr_t address, int casterType, int mode) {
+  if (!isCaster(casterType)) return io::kUnsupportedPair;
+  const auto type = static_cast<ShapeType>(casterType);
+  if (!validateEncoded(type, io::argA(), io::problemSeen)) return io::kInvalidA;
+  const auto hitMode = static_cast<HitMode>(mode);
+  hitsFound.clear();
+  const auto found =
+      meshAt(address)->raycast(decodeCaster(type, io::argA()), io::raycastOptions(), hitMode, &hitsFound);
+  if (hitMode == HitMode::All) {
+    hitsEncoded.resize(hitsFound.size() * (io::kHitSize + 1));
+    double* out = hitsEncoded.data();
+    for (const MeshHit& hit : hitsFound) write(out, hit);
+    std::vector<MeshHit>().swap(hitsFound);
+    return static_cast<int>(hitsEncoded.size() / (io::kHitSize + 1));
+  }
+  if (!found) return 0;
+  double* out = io::result();
+  write(out, *found);
+  return 1;
+}
+
+std::uintptr_t hitsAddress() { return reinterpret_cast<std::uintptr_t>(hitsEncoded.data()); }
+void releaseHits() { std::vector<double>().swap(hitsEncoded); }
+
+// `count` rays (RayItems, float32 or float64 when `isDouble`) at `rays`, first or any hit each: t into `distances`
+// (float64, +infinity for a miss) and the triangle into `triangles` (int32, -1 for a miss). Returns how many hit;
+// kInvalidB for a bad number, its index in result()[0].
+int meshRaycastBatch(std::uintptr_t address, std::uintptr_t rays, int count, int isDouble, int mode,
+                     std::uintptr_t distances, std::uintptr_t triangles) {
+  const TriangleMesh& mesh = *meshAt(address);
+  const RaycastOptions options = io::raycastOptions();
+  auto* t = reinterpret_cast<double*>(distances);
+  auto* triangle = reinterpret_cast<int32_t*>(triangles);
+  const auto n = static_cast<size_t>(count);
+  auto run = [&](const auto* values) -> int {
+    const std::ptrdiff_t bad = firstBadNumber<RayItems>(values, n);
+    if (bad >= 0) {
+      io::result()[0] = static_cast<double>(bad);
+      return io::kInvalidB;
+    }
+    int hits = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const auto found = mesh.raycast(toCaster(RayItems::read(values + 6 * i)), options, static_cast<HitMode>(mode),
+                                      nullptr);
+      t[i] = found ? found->hit.t : kInfinity;
+      triangle[i] = found ? static_cast<int32_t>(found->triangle) : -1;
+      hits += found.has_value();
+    }
+    return hits;
+  };
+  return isDouble ? run(reinterpret_cast<const double*>(rays)) : run(reinterpret_cast<const float*>(rays));
+}
+
+// Shape in argument A. Returns 1 or 0, or a status.
+int meshIntersects(std::uintptr_t address, int type) {
+  if (type < 0 || type >= kShapeTypeCount) return io::kUnsupportedPair;
+  const auto shapeType = static_cast<ShapeType>(type);
+  if (intersectsTable().at(ShapeType::Triangle, shapeType) == nullptr) return io::kUnsupportedPair;
+  if (!validateEncoded(shapeType, io::argA(), io::problemSeen)) return io::kInvalidA;
+  return meshAt(address)->intersects(shapeType, io::argA()) ? 1 : 0;
+}
+
+// The point x, y, z in argument A. Returns 0 for a mesh without triangles, else 1 with point, distance, triangle in
+// result().
+int meshClosestPoint(std::uintptr_t address) {
+  const double* p = io::argA();
+  const auto found = meshAt(address)->closestPoint({p[0], p[1], p[2]});
+  if (!found) return 0;
+  double* out = io::result();
+  encoded::write(out, found->point);
+  encoded::write(out, found->distance);
+  encoded::write(out, static_cast<double>(found->triangle));
+  return 1;
+}
+
+}  // namespace
+
+}  // namespace c3d
+
+EMSCRIPTEN_BINDINGS(collide3d_mesh) {
+  using namespace emscripten;
+  function("meshCreate", &c3d::meshCreate);
+  function("meshPositions", &c3d::meshPositions);
+  function("meshCorners", &c3d::meshCorners);
+  function("meshBuild", &c3d::meshBuild);
+  function("meshRefit", &c3d::meshRefit);
+  function("meshDestroy", &c3d::meshDestroy);
+  function("meshBytes", &c3d::meshBytes);
+  function("meshRaycast", &c3d::meshRaycast);
+  function("hitsAddress", &c3d::hitsAddress);
+  function("releaseHits", &c3d::releaseHits);
+  function("meshRaycastBatch", &c3d::meshRaycastBatch);
+  function("meshIntersects", &c3d::meshIntersects);
+  function("meshClosestPoint", &c3d::meshClosestPoint);
+}

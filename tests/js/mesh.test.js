@@ -1,0 +1,296 @@
+// TriangleMesh through the wasm build, against the single queries triangle by triangle: raycasts (first, any, every
+// hit; rays, lines, segments; maxDistance and backfaceCulling) on random triangle soups and on an integer height
+// field whose casters run through shared edges and vertices; raycastBatch against one call per ray; closestPoint
+// and intersects; refit against a fresh build; three.js's Raycaster on a TorusKnotGeometry; bad input; memory.
+import * as THREE from 'three';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { init } from '../../web/lib/index.js';
+import { mulberry32 } from '../../bench/random.mjs';
+import { line, plane, ray, segment, triangle, v } from './helpers.js';
+
+let c3d;
+beforeAll(async () => { c3d = await init(); });
+
+// Random triangles of log-uniform sizes, not indexed.
+function soup(random, count) {
+  const positions = new Float32Array(9 * count);
+  for (let t = 0; t < count; ++t) {
+    const centre = [0, 1, 2].map(() => 20 * random() - 10), size = 10 ** (-2 + 2.5 * random());
+    for (let k = 0; k < 9; ++k) positions[9 * t + k] = centre[k % 3] + size * (2 * random() - 1);
+  }
+  return { positions, index: undefined };
+}
+
+// An n x n grid of unit squares in x, y with integer heights, two triangles each (shared edges and vertices).
+function grid(random, n) {
+  const positions = new Float32Array(3 * (n + 1) * (n + 1));
+  for (let i = 0; i <= n; ++i) {
+    for (let j = 0; j <= n; ++j) positions.set([i, j, Math.floor(5 * random()) - 2], 3 * (i * (n + 1) + j));
+  }
+  const index = new Uint16Array(6 * n * n);
+  const at = (i, j) => i * (n + 1) + j;
+  for (let i = 0, k = 0; i < n; ++i) {
+    for (let j = 0; j < n; ++j, k += 6) index.set([at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j), at(i + 1, j + 1), at(i, j + 1)], k);
+  }
+  return { positions, index };
+}
+
+function triangles({ positions, index }) {
+  const count = index ? index.length / 3 : positions.length / 9;
+  const vertex = (k) => v(positions[3 * k], positions[3 * k + 1], positions[3 * k + 2]);
+  const corner = (t, c) => (index ? index[3 * t + c] : 3 * t + c);
+  return Array.from({ length: count }, (_, t) => triangle(vertex(corner(t, 0)), vertex(corner(t, 1)), vertex(corner(t, 2))));
+}
+
+// Every hit of the single query, ordered as the mesh orders them: by t, then by triangle.
+function bruteForce(tris, caster, opts) {
+  const hits = [];
+  tris.forEach((t, triangleIndex) => {
+    const hit = c3d.raycast(caster, t, opts);
+    if (hit) hits.push({ ...hit, triangleIndex });
+  });
+  return hits.sort((p, q) => p.t - q.t || p.triangleIndex - q.triangleIndex);
+}
+
+function randomCaster(random, origin, towards) {
+  const d = v(towards.x - origin.x, towards.y - origin.y, towards.z - origin.z);
+  const kind = Math.floor(3 * random());
+  if (kind === 0) return ray(origin, d);
+  if (kind === 1) return line(origin, d);
+  const s = 0.3 + 1.2 * random();
+  return segment(origin, v(origin.x + s * d.x, origin.y + s * d.y, origin.z + s * d.z));
+}
+
+function randomOptions(random) {
+  const opts = {};
+  if (random() < 0.3) opts.maxDistance = 2 * random() - 0.3;
+  if (random() < 0.25) opts.backfaceCulling = true;
+  return opts;
+}
+
+// The mesh's three hit modes against brute force; returns whether the caster hit.
+function expectAgreement(mesh, tris, caster, opts) {
+  const expected = bruteForce(tris, caster, opts);
+  expect(mesh.raycast(caster, { ...opts, hits: 'all' })).toEqual(expected);
+  expect(mesh.raycast(caster, opts)).toEqual(expected[0] ?? null);
+  const any = mesh.raycast(caster, { ...opts, hits: 'any' });
+  if (expected.length === 0) {
+    expect(any).toBeNull();
+  } else {
+    expect(expected).toContainEqual(any);
+  }
+  return expected.length > 0;
+}
+
+describe('TriangleMesh', () => {
+  it('raycasts a random soup as the single queries do, triangle by triangle', () => {
+    const random = mulberry32(7);
+    const data = soup(random, 1500), tris = triangles(data);
+    const mesh = new c3d.TriangleMesh(data.positions);
+    let hits = 0;
+    const cases = 600;
+    for (let i = 0; i < cases; ++i) {
+      const p = () => 30 * random() - 15;
+      hits += expectAgreement(mesh, tris, randomCaster(random, v(p(), p(), p()), v(p() * 0.6, p() * 0.6, p() * 0.6)), randomOptions(random));
+    }
+    expect(hits).toBeGreaterThan(cases / 4);
+    expect(hits).toBeLessThan(cases);
+    mesh.dispose();
+  });
+
+  it('raycasts through shared edges and vertices of an indexed mesh as the single queries do', () => {
+    const random = mulberry32(8);
+    const data = grid(random, 16), tris = triangles(data);
+    const mesh = new c3d.TriangleMesh(data.positions, data.index);
+    let hits = 0, throughEdges = 0;
+    for (let i = 0; i < 800; ++i) {
+      // Aimed at a vertex, an edge's middle (half-integers are exact) or a square's diagonal middle.
+      const half = Math.floor(3 * random());
+      const target = v(Math.floor(17 * random()) + (half > 0 ? 0.5 : 0), Math.floor(17 * random()) + (half > 1 ? 0.5 : 0),
+        Math.floor(5 * random()) - 2);
+      const origin = v(Math.floor(23 * random()) - 3, Math.floor(23 * random()) - 3, Math.floor(6 * random()) + 3);
+      const caster = randomCaster(random, origin, target);
+      const opts = randomOptions(random);
+      hits += expectAgreement(mesh, tris, caster, opts);
+      if (mesh.raycast(caster, { ...opts, hits: 'all' }).length > 1) ++throughEdges;
+    }
+    expect(hits).toBeGreaterThan(200);
+    expect(throughEdges).toBeGreaterThan(50);  // hits shared by two or more triangles at one point
+    mesh.dispose();
+  });
+
+  it('raycastBatch gives each ray what one raycast gives, from float32 and float64 rays', () => {
+    const random = mulberry32(9);
+    const data = soup(random, 2000);
+    const mesh = new c3d.TriangleMesh(data.positions);
+    const count = 3000;
+    for (const Type of [Float32Array, Float64Array]) {
+      const rays = new Type(6 * count);
+      for (let k = 0; k < rays.length; ++k) rays[k] = k % 6 < 3 ? 30 * random() - 15 : 2 * random() - 1;
+      const opts = { maxDistance: 25, backfaceCulling: Type === Float64Array };
+      const first = mesh.raycastBatch(rays, opts);
+      const any = mesh.raycastBatch(rays, { ...opts, hits: 'any' });
+      let hits = 0;
+      for (let i = 0; i < count; ++i) {
+        const r = ray(v(rays[6 * i], rays[6 * i + 1], rays[6 * i + 2]), v(rays[6 * i + 3], rays[6 * i + 4], rays[6 * i + 5]));
+        const hit = mesh.raycast(r, opts);
+        expect(first.t[i]).toBe(hit ? hit.t : Infinity);
+        expect(first.triangleIndex[i]).toBe(hit ? hit.triangleIndex : -1);
+        expect(any.triangleIndex[i] >= 0).toBe(hit !== null);
+        if (hit) ++hits;
+      }
+      expect(hits).toBeGreaterThan(count / 10);
+    }
+    // Writing into a given result, and no ray at all.
+    const out = { t: new Float64Array(1), triangleIndex: new Int32Array(1) };
+    expect(mesh.raycastBatch(new Float32Array([0, 0, 100, 0, 0, 1]), undefined, out)).toBe(out);
+    expect(out).toEqual({ t: new Float64Array([Infinity]), triangleIndex: new Int32Array([-1]) });
+    expect(mesh.raycastBatch(new Float32Array(0)).t.length).toBe(0);
+    mesh.dispose();
+  });
+
+  it('closestPoint and intersects agree with the single queries on every triangle', () => {
+    const random = mulberry32(10);
+    for (const data of [soup(random, 800), grid(random, 12)]) {
+      const tris = triangles(data), mesh = new c3d.TriangleMesh(data.positions, data.index);
+      for (let i = 0; i < 150; ++i) {
+        const p = v(30 * random() - 10, 30 * random() - 10, 20 * random() - 10);
+        let best = { distance: Infinity };
+        tris.forEach((t, triangleIndex) => {
+          const d = c3d.closestPoints({ type: 'point', position: p }, t);
+          if (d.distance < best.distance) best = { point: d.pointB, distance: d.distance, triangleIndex };
+        });
+        const found = mesh.closestPoint(p);
+        expect(found.triangleIndex).toBe(best.triangleIndex);
+        expect(found.distance).toBeCloseTo(best.distance, 12);
+        for (const k of ['x', 'y', 'z']) expect(found.point[k]).toBeCloseTo(best.point[k], 12);
+      }
+      let met = 0;
+      for (let i = 0; i < 300; ++i) {
+        const q = () => Math.floor(16 * random()) - 2;
+        const shapes = [plane(v(q(), q(), q() || 1), q()), triangle(v(q(), q(), q()), v(q(), q(), q()), v(q(), q(), q())),
+          segment(v(q(), q(), q()), v(q(), q(), q())), ray(v(q(), q(), q()), v(q(), q(), q() || 1)), line(v(q(), q(), 20), v(q(), q(), 1))];
+        for (const shape of shapes) {
+          const expected = tris.some((t) => c3d.intersects(t, shape));
+          expect(mesh.intersects(shape)).toBe(expected);
+          met += expected;
+        }
+      }
+      expect(met).toBeGreaterThan(300);
+      expect(met).toBeLessThan(1400);
+      mesh.dispose();
+    }
+  });
+
+  it('refit follows moved vertices: every answer as a mesh built on the new positions', () => {
+    const random = mulberry32(11);
+    const data = grid(random, 12);
+    const mesh = new c3d.TriangleMesh(data.positions, data.index);
+    for (let round = 0; round < 3; ++round) {
+      const moved = data.positions.map((x) => x + random() - 0.5);
+      mesh.refit(moved);
+      const fresh = new c3d.TriangleMesh(moved, data.index);
+      for (let i = 0; i < 200; ++i) {
+        const caster = ray(v(14 * random() - 1, 14 * random() - 1, 6), v(random() - 0.5, random() - 0.5, -1));
+        expect(mesh.raycast(caster, { hits: 'all' })).toEqual(fresh.raycast(caster, { hits: 'all' }));
+        const p = v(14 * random() - 1, 14 * random() - 1, 6 * random() - 3);
+        expect(mesh.closestPoint(p)).toEqual(fresh.closestPoint(p));
+      }
+      fresh.dispose();
+    }
+    mesh.dispose();
+  });
+
+  it("finds three.js Raycaster's first hits on a TorusKnotGeometry, from its position and index arrays", () => {
+    const geometry = new THREE.TorusKnotGeometry(1, 0.4, 64, 16);
+    const mesh = new c3d.TriangleMesh(geometry.attributes.position.array, geometry.index.array);
+    const threeMesh = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial({ side: THREE.DoubleSide }));
+    const raycaster = new THREE.Raycaster();
+    const random = mulberry32(12);
+    let hits = 0;
+    for (let i = 0; i < 300; ++i) {
+      const origin = new THREE.Vector3().randomDirection().multiplyScalar(4);
+      const direction = new THREE.Vector3(2 * random() - 1, 2 * random() - 1, 0).sub(origin).normalize();
+      raycaster.set(origin, direction);
+      const theirs = raycaster.intersectObject(threeMesh)[0];
+      const ours = mesh.raycast({ type: 'ray', origin, direction });
+      expect(ours === null).toBe(theirs === undefined);
+      if (!ours) continue;
+      ++hits;
+      expect(ours.t).toBeCloseTo(theirs.distance, 5);
+      expect(ours.triangleIndex).toBe(theirs.faceIndex);
+    }
+    expect(hits).toBeGreaterThan(150);
+    mesh.dispose();
+  });
+
+  it('rejects bad input with errors naming the function, argument and value, and keeps working', () => {
+    const positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]);
+    const index = new Uint32Array([0, 1, 2, 1, 3, 2]);
+    const make = (...args) => () => new c3d.TriangleMesh(...args);
+    expect(make([0, 0, 0])).toThrow(new TypeError('collide3d.TriangleMesh: positions must be a Float32Array (got an array of length 3)'));
+    expect(make(new Float32Array(4))).toThrow(new RangeError('collide3d.TriangleMesh: positions.length must be a multiple of 3 (got 4)'));
+    expect(make(new Float32Array([0, 0, NaN]))).toThrow(new RangeError('collide3d.TriangleMesh: positions[2] must be a finite number (got NaN)'));
+    expect(make(positions)).toThrow(new RangeError('collide3d.TriangleMesh: positions.length must be a multiple of 9 (got 12)'));
+    expect(make(positions, [0, 1, 2])).toThrow(new TypeError('collide3d.TriangleMesh: index must be a Uint32Array or Uint16Array (got an array of length 3)'));
+    expect(make(positions, new Uint32Array(4))).toThrow(new RangeError('collide3d.TriangleMesh: index.length must be a multiple of 3 (got 4)'));
+    expect(make(positions, new Uint32Array([0, 1, 2, 1, 4, 2]))).toThrow(new RangeError('collide3d.TriangleMesh: index[4] must be < 4, the vertex count (got 4)'));
+
+    const mesh = new c3d.TriangleMesh(positions, index);
+    const down = ray(v(0.25, 0.25, 1), v(0, 0, -1));
+    expect(() => mesh.raycast({ type: 'sphere', center: v(0, 0, 0), radius: 1 })).toThrow(new TypeError("collide3d.TriangleMesh.raycast: caster.type must be 'ray', 'line' or 'segment' (got \"sphere\")"));
+    expect(() => mesh.raycast(ray(v(0, 0, 0), v(0, 0, 0)))).toThrow(new RangeError('collide3d.TriangleMesh.raycast: caster.direction must be non-zero (got {x: 0, y: 0, z: 0})'));
+    expect(() => mesh.raycast(down, { hits: 'every' })).toThrow(new TypeError("collide3d.TriangleMesh.raycast: opts.hits must be 'first' or 'any' or 'all' (got \"every\")"));
+    expect(() => mesh.raycast(down, { maxDistance: '1' })).toThrow(TypeError);
+    expect(() => mesh.raycastBatch(new Float32Array(6), { hits: 'all' })).toThrow(TypeError);
+    expect(() => mesh.raycastBatch(new Float32Array(5))).toThrow(new RangeError('collide3d.TriangleMesh.raycastBatch: rays.length must be a multiple of 6 (got 5)'));
+    expect(() => mesh.raycastBatch(new Float32Array([0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]))).toThrow(new RangeError('collide3d.TriangleMesh.raycastBatch: rays[9] (a direction) must be non-zero (got 0, 0, 0)'));
+    expect(() => mesh.raycastBatch(new Float64Array([0, 0, Infinity, 1, 0, 0]))).toThrow(new RangeError('collide3d.TriangleMesh.raycastBatch: rays[2] must be a finite number (got Infinity)'));
+    expect(() => mesh.raycastBatch(new Float32Array(6), undefined, { t: new Float64Array(2), triangleIndex: new Int32Array(1) })).toThrow(RangeError);
+    expect(() => mesh.raycastBatch(new Float32Array(6), undefined, { t: new Float32Array(1), triangleIndex: new Int32Array(1) })).toThrow(TypeError);
+    expect(() => mesh.intersects({ type: 'sphere', center: v(0, 0, 0), radius: 1 })).toThrow(new Error('collide3d.TriangleMesh.intersects: the pair (TriangleMesh, sphere) is not supported'));
+    expect(() => mesh.closestPoint({ x: 0, y: 'a', z: 0 })).toThrow(new TypeError('collide3d.TriangleMesh.closestPoint: point.y must be a finite number (got "a")'));
+    expect(() => mesh.refit(new Float32Array(9))).toThrow(new RangeError('collide3d.TriangleMesh.refit: positions.length must be 12, 3 per vertex (got 9)'));
+    expect(() => mesh.refit(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, NaN]))).toThrow(new RangeError('collide3d.TriangleMesh.refit: positions[11] must be a finite number (got NaN)'));
+    // A failed refit changed nothing.
+    expect(mesh.raycast(down)).toMatchObject({ t: 1, triangleIndex: 0, u: 0.25, v: 0.25 });
+    mesh.dispose();
+    mesh.dispose();  // twice is harmless
+    expect(() => mesh.raycast(down)).toThrow(new Error('collide3d.TriangleMesh.raycast: the mesh was disposed'));
+    expect(() => mesh.byteLength).toThrow(new Error('collide3d.TriangleMesh.byteLength: the mesh was disposed'));
+    // A mesh without triangles.
+    const empty = new c3d.TriangleMesh(new Float32Array(0));
+    expect(empty.raycast(down)).toBeNull();
+    expect(empty.closestPoint(v(0, 0, 0))).toBeNull();
+    expect(empty.intersects(plane(v(0, 0, 1), 0))).toBe(false);
+    empty.dispose();
+  });
+
+  it('holds at most twice its positions and index in the heap, returns it on dispose, and stays flat over 10,000 meshes', () => {
+    const module = c3d[Symbol.for('collide3d.module')];
+    // 140,000 triangles over 71,071 vertices: a Uint32Array index, as three.js makes above 65,535 vertices.
+    const geometry = new THREE.TorusKnotGeometry(1, 0.4, 1000, 70);
+    const positions = geometry.attributes.position.array, index = geometry.index.array;
+    const before = module.heapBytesInUse();
+    const mesh = new c3d.TriangleMesh(positions, index);
+    const held = module.heapBytesInUse() - before;
+    expect(index).toBeInstanceOf(Uint32Array);
+    expect(held).toBeGreaterThanOrEqual(mesh.byteLength);
+    expect(held).toBeLessThanOrEqual(2 * (positions.byteLength + index.byteLength));
+    mesh.dispose();
+    expect(module.heapBytesInUse()).toBe(before);
+
+    const small = soup(mulberry32(13), 20).positions;
+    const caster = ray(v(0, 0, -20), v(0, 0, 1));
+    const warm = new c3d.TriangleMesh(small);
+    warm.raycast(caster, { hits: 'all' });
+    warm.dispose();
+    const bytes = module.heapBytesInUse();
+    for (let i = 0; i < 10000; ++i) {
+      const m = new c3d.TriangleMesh(small);
+      m.raycast(caster, { hits: 'all' });
+      m.dispose();
+    }
+    expect(module.heapBytesInUse()).toBe(bytes);
+  });
+});

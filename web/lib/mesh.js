@@ -1,0 +1,198 @@
+// TriangleMesh: a mesh held in the wasm heap with a BVH over its triangles (cpp/collide3d/mesh). The JS object keeps
+// only the mesh's address; its numbers are written straight into the mesh's own heap arrays, queries go through the
+// scratch area like the single queries. dispose() frees it; a mesh that is garbage-collected undisposed is freed
+// then too.
+import { rangeError, typeError, unsupportedPair } from './errors.js';
+import { SHAPE_TYPES, encodeShape, encodeVector } from './shapes.js';
+
+const HIT_MODES = { first: 0, any: 1, all: 2 };
+
+// `shared`: what index.js's API shares with it (the module, the scratch area and its helpers).
+export function defineTriangleMesh(shared) {
+  const { module, A, OPT, OUT, status: STATUS, vec } = shared;
+  const HIT_SIZE = 12;  // io::kHitSize numbers and the triangle
+  const freeLost = new FinalizationRegistry((address) => module.meshDestroy(address));
+
+  function hitAt(f, o) {
+    return {
+      t: f[o] + 0, point: vec(f, o + 1), normal: vec(f, o + 4), u: f[o + 8] + 0, v: f[o + 9] + 0,
+      frontFace: f[o + 10] === 1, triangleIndex: f[o + 11],
+    };
+  }
+
+  // The first position that is not a finite number (checked before any is written into a live mesh).
+  function checkPositions(fn, positions, vertexCount) {
+    if (!(positions instanceof Float32Array)) throw typeError(fn, 'positions', 'a Float32Array', positions);
+    if (vertexCount !== undefined && positions.length !== 3 * vertexCount) {
+      throw rangeError(fn, 'positions.length', `must be ${3 * vertexCount}, 3 per vertex (got ${positions.length})`);
+    }
+    if (positions.length % 3 !== 0) {
+      throw rangeError(fn, 'positions.length', `must be a multiple of 3 (got ${positions.length})`);
+    }
+    for (let k = 0; k < positions.length; ++k) {
+      if (!Number.isFinite(positions[k])) {
+        throw rangeError(fn, `positions[${k}]`, `must be a finite number (got ${positions[k]})`);
+      }
+    }
+  }
+
+  // Options: maxDistance, backfaceCulling, hits ('first', 'any', and for one caster 'all'). Writes the first two
+  // into the scratch area's options; returns the hit mode's code.
+  function meshOptions(f, opts, fn, modes) {
+    const o = shared.options(opts, fn);
+    const { maxDistance, backfaceCulling } = shared.raycastOptions(o, fn);
+    let mode = 0;
+    const hits = o === undefined ? undefined : o.hits;
+    if (hits !== undefined) {
+      mode = modes.indexOf(hits);
+      if (mode < 0) throw typeError(fn, 'opts.hits', modes.map((m) => `'${m}'`).join(' or '), hits);
+    }
+    f[OPT] = maxDistance;
+    f[OPT + 1] = backfaceCulling ? 1 : 0;
+    f[OPT + 2] = 1;
+    return HIT_MODES[modes[mode]];
+  }
+
+  class TriangleMesh {
+    #address;
+    #vertexCount;
+    #triangleCount;
+
+    /**
+     * positions: x, y, z per vertex (a three.js BufferGeometry's position array); index: three vertex numbers per
+     * triangle, or none (then every three vertices are a triangle).
+     */
+    constructor(positions, index) {
+      const fn = 'TriangleMesh';
+      checkPositions(fn, positions);
+      const vertexCount = positions.length / 3;
+      const indexed = index !== undefined && index !== null;
+      if (indexed && !(index instanceof Uint32Array || index instanceof Uint16Array)) {
+        throw typeError(fn, 'index', 'a Uint32Array or Uint16Array', index);
+      }
+      const corners = indexed ? index.length : vertexCount;
+      if (corners % 3 !== 0) {
+        const what = indexed ? 'index.length' : 'positions.length';
+        throw rangeError(fn, what, `must be a multiple of ${indexed ? 3 : 9} (got ${indexed ? index.length : positions.length})`);
+      }
+      const address = module.meshCreate(vertexCount, corners / 3, indexed ? 1 : 0);
+      if (address === 0) throw rangeError(fn, 'positions', `(${corners / 3} triangles) needs more than the wasm heap can give`);
+      new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), positions.length).set(positions);
+      if (indexed) new Uint32Array(module.HEAPU8.buffer, module.meshCorners(address), index.length).set(index);
+      shared.beginCall();
+      const bad = module.meshBuild(address);
+      if (bad >= 0) {
+        module.meshDestroy(address);
+        throw rangeError(fn, `index[${bad}]`, `must be < ${vertexCount}, the vertex count (got ${index[bad]})`);
+      }
+      this.#address = address;
+      this.#vertexCount = vertexCount;
+      this.#triangleCount = corners / 3;
+      freeLost.register(this, address, this);
+    }
+
+    get vertexCount() { return this.#vertexCount; }
+    get triangleCount() { return this.#triangleCount; }
+    /** Bytes of the wasm heap the mesh holds: its positions, index, triangle ids and BVH nodes. */
+    get byteLength() { return module.meshBytes(this.#live('TriangleMesh.byteLength')); }
+
+    #live(fn) {
+      if (this.#address === 0) throw new Error(`collide3d.${fn}: the mesh was disposed`);
+      return this.#address;
+    }
+
+    /** The first hit (least t; ties: the lowest triangleIndex), any one hit, or every hit (by t) with hits: 'all'. */
+    raycast(caster, opts) {
+      const fn = 'TriangleMesh.raycast';
+      const address = this.#live(fn);
+      const f = shared.io();
+      const call = shared.beginCall();
+      const code = encodeShape(f, A, caster, fn, 'caster');
+      const mode = meshOptions(f, opts, fn, ['first', 'any', 'all']);
+      shared.checkCall(call, fn);
+      const found = module.meshRaycast(address, code, mode);
+      if (found === STATUS.unsupportedPair) throw typeError(fn, 'caster.type', "'ray', 'line' or 'segment'", SHAPE_TYPES[code]);
+      if (found < 0) throw shared.failure(found, fn, 'caster', 'caster', code, code);
+      if (mode === HIT_MODES.all) {
+        const numbers = new Float64Array(module.HEAPU8.buffer, module.hitsAddress(), found * HIT_SIZE);
+        const hits = [];
+        for (let k = 0; k < found; ++k) hits.push(hitAt(numbers, k * HIT_SIZE));
+        module.releaseHits();
+        return hits;
+      }
+      return found === 0 ? null : hitAt(shared.io(), OUT);
+    }
+
+    /**
+     * Many rays at once: `rays` holds origin x, y, z, direction x, y, z per ray. Writes each ray's first (or any)
+     * hit into out.t (Infinity for a miss) and out.triangleIndex (-1), and returns `out`.
+     */
+    raycastBatch(rays, opts, out) {
+      const fn = 'TriangleMesh.raycastBatch';
+      const address = this.#live(fn);
+      const count = shared.itemCount(fn, 'rays', rays, 6);
+      if (out === undefined) {
+        out = { t: new Float64Array(count), triangleIndex: new Int32Array(count) };
+      } else if (out === null || typeof out !== 'object' || !(out.t instanceof Float64Array) ||
+                 !(out.triangleIndex instanceof Int32Array)) {
+        throw typeError(fn, 'out', '{t: Float64Array, triangleIndex: Int32Array}', out);
+      } else if (out.t.length !== count || out.triangleIndex.length !== count) {
+        throw rangeError(fn, 'out', `must hold ${count} results (got t.length ${out.t.length}, triangleIndex.length ${out.triangleIndex.length})`);
+      }
+      const mode = meshOptions(shared.io(), opts, fn, ['first', 'any']);
+      shared.beginCall();
+      const input = shared.copyIn(rays, 12 * count);
+      const distances = input + rays.byteLength, triangles = distances + 8 * count;
+      const status = module.meshRaycastBatch(address, input, count, rays instanceof Float64Array ? 1 : 0, mode,
+        distances, triangles);
+      if (status === STATUS.invalidB) throw shared.badItem(fn, 'rays', rays, shared.io()[OUT]);
+      out.t.set(new Float64Array(module.HEAPU8.buffer, distances, count));
+      out.triangleIndex.set(new Int32Array(module.HEAPU8.buffer, triangles, count));
+      return out;
+    }
+
+    /** Whether the mesh's surface meets the shape (a ray, line, segment, plane or triangle). */
+    intersects(shape) {
+      const fn = 'TriangleMesh.intersects';
+      const address = this.#live(fn);
+      const f = shared.io();
+      const call = shared.beginCall();
+      const code = encodeShape(f, A, shape, fn, 'shape');
+      shared.checkCall(call, fn);
+      const met = module.meshIntersects(address, code);
+      if (met === STATUS.unsupportedPair) throw unsupportedPair(fn, 'TriangleMesh', SHAPE_TYPES[code]);
+      if (met < 0) throw shared.failure(met, fn, 'shape', 'shape', code, code);
+      return met === 1;
+    }
+
+    /** The mesh's point nearest to `point` (ties: the lowest triangleIndex); null for a mesh without triangles. */
+    closestPoint(point) {
+      const fn = 'TriangleMesh.closestPoint';
+      const address = this.#live(fn);
+      const f = shared.io();
+      const call = shared.beginCall();
+      encodeVector(f, A, point, fn, 'point', '');
+      shared.checkCall(call, fn);
+      if (module.meshClosestPoint(address) === 0) return null;
+      return { point: vec(f, OUT), distance: f[OUT + 3] + 0, triangleIndex: f[OUT + 4] };
+    }
+
+    /** New positions for the same vertices (after an animation, a morph): the BVH's boxes follow, without a rebuild. */
+    refit(positions) {
+      const fn = 'TriangleMesh.refit';
+      const address = this.#live(fn);
+      checkPositions(fn, positions, this.#vertexCount);
+      new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), positions.length).set(positions);
+      module.meshRefit(address);
+    }
+
+    /** Frees the mesh's wasm memory; the mesh cannot be used afterwards. Calling it again does nothing. */
+    dispose() {
+      if (this.#address === 0) return;
+      freeLost.unregister(this);
+      module.meshDestroy(this.#address);
+      this.#address = 0;
+    }
+  }
+  return TriangleMesh;
+}
