@@ -22,6 +22,7 @@ namespace c3d {
 
 double io::scratch[io::kSize];
 Problem io::problemSeen;
+std::vector<uint32_t> io::numbersFound;
 
 namespace {
 
@@ -182,13 +183,10 @@ int cullEncoded(int kind, std::uintptr_t items, int count, int isDouble, std::ui
   return kind == 0 ? run(values, SphereItems{}) : run(values, BoxItems{});
 }
 
-// The pairs the last allPairs call found (2 numbers a pair), until releasePairs().
-std::vector<uint32_t> pairsFound;
-
 // All overlapping pairs among `count` boxes stored at `items` (float32, or float64 when `isDouble`). Returns how
-// many pairs there are, their numbers then at pairsAddress(); or kInvalidB for a bad number, its index in result()[0].
+// many pairs there are, their numbers then in io::numbersFound; or kInvalidB for a bad number, its index in result()[0].
 int allPairsEncoded(std::uintptr_t items, int count, int isDouble) {
-  std::vector<uint32_t>().swap(pairsFound);
+  io::releaseFound();
   const auto n = static_cast<size_t>(count);
   auto run = [&](const auto* values) -> int {
     const std::ptrdiff_t bad = firstBadNumber<BoxItems>(values, n);
@@ -196,16 +194,13 @@ int allPairsEncoded(std::uintptr_t items, int count, int isDouble) {
       result()[0] = static_cast<double>(bad);
       return io::kInvalidB;
     }
-    allPairs(values, n, pairsFound);
-    return static_cast<int>(pairsFound.size() / 2);
+    allPairs(values, n, io::numbersFound);
+    return static_cast<int>(io::numbersFound.size() / 2);
   };
   return isDouble ? run(reinterpret_cast<const double*>(items)) : run(reinterpret_cast<const float*>(items));
 }
 
-std::uintptr_t pairsAddress() { return reinterpret_cast<std::uintptr_t>(pairsFound.data()); }
-
-// Returns the pairs' memory to the heap.
-void releasePairs() { std::vector<uint32_t>().swap(pairsFound); }
+std::uintptr_t foundAddress() { return reinterpret_cast<std::uintptr_t>(io::numbersFound.data()); }
 
 // The field and the message of the last validation failure, joined by a newline.
 std::string lastProblem() { return std::string(io::problemSeen.field.text) + "\n" + io::problemSeen.message.text; }
@@ -298,6 +293,6 @@ EMSCRIPTEN_BINDINGS(collide3d) {
   function("orthonormalBasis", &c3d::orthonormalBasisEncoded);
   function("cull", &c3d::cullEncoded);
   function("allPairs", &c3d::allPairsEncoded);
-  function("pairsAddress", &c3d::pairsAddress);
-  function("releasePairs", &c3d::releasePairs);
+  function("foundAddress", &c3d::foundAddress);
+  function("releaseFound", &c3d::io::releaseFound);
 }

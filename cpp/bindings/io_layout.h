@@ -1,8 +1,11 @@
 // The scratch area through which the JavaScript entry and the wasm module exchange a query's numbers: the JS side
 // writes the options and the two encoded shapes, calls a bound function that takes only the two shape type codes,
 // and reads the result back. Offsets are in doubles; the JS side reads them from describe() at start-up.
-// Every binding file (embind.cpp, mesh_bindings.cpp) reads and writes the one area defined in embind.cpp.
+// Every binding file (embind.cpp, mesh_bindings.cpp, tree_bindings.cpp) reads and writes the one area defined in embind.cpp.
 #pragma once
+#include <cstdint>
+#include <vector>
+
 #include "collide3d/dispatch/encoded.h"
 #include "collide3d/queries/results.h"
 #include "collide3d/shapes/validation.h"
@@ -23,6 +26,11 @@ constexpr int kInvalidB = -3;
 extern double scratch[kSize];
 extern Problem problemSeen;  // the last validation failure: lastProblem() returns it
 
+// Numbers a call found whose count is not known in advance (allPairs' pairs, a tree query's ids): the JS side copies
+// them out from foundAddress(), then calls releaseFound(), which returns their memory to the heap.
+extern std::vector<uint32_t> numbersFound;
+inline void releaseFound() { std::vector<uint32_t>().swap(numbersFound); }
+
 inline const double* options() { return scratch + kOptions; }
 inline const double* argA() { return scratch + kShapeA; }
 inline const double* argB() { return scratch + kShapeB; }
@@ -35,6 +43,19 @@ inline RaycastOptions raycastOptions() {
   opts.backfaceCulling = options()[1] != 0;
   opts.solid = options()[2] != 0;
   return opts;
+}
+
+// Whether a shape type code is a caster's (ray, line, segment), and that caster from its encoded numbers.
+inline bool isCaster(int type) {
+  return type == static_cast<int>(ShapeType::Ray) || type == static_cast<int>(ShapeType::Line) ||
+         type == static_cast<int>(ShapeType::Segment);
+}
+inline Caster decodeCaster(ShapeType type, const double* shape) {
+  switch (type) {
+    case ShapeType::Ray: return toCaster(decode<Ray>(shape));
+    case ShapeType::Line: return toCaster(decode<Line>(shape));
+    default: return toCaster(decode<Segment>(shape));
+  }
 }
 
 // A raycast hit as the JS entry reads it: t, point, normal, hasBarycentric, u, v, frontFace (11 numbers).

@@ -46,19 +46,6 @@ void meshDestroy(std::uintptr_t mesh) { delete meshAt(mesh); }
 
 double meshBytes(std::uintptr_t mesh) { return static_cast<double>(meshAt(mesh)->bytes()); }
 
-bool isCaster(int type) {
-  return type == static_cast<int>(ShapeType::Ray) || type == static_cast<int>(ShapeType::Line) ||
-         type == static_cast<int>(ShapeType::Segment);
-}
-
-Caster decodeCaster(ShapeType type, const double* shape) {
-  switch (type) {
-    case ShapeType::Ray: return toCaster(decode<Ray>(shape));
-    case ShapeType::Line: return toCaster(decode<Line>(shape));
-    default: return toCaster(decode<Segment>(shape));
-  }
-}
-
 void write(double*& out, const MeshHit& found) {
   io::write(out, found.hit);
   encoded::write(out, static_cast<double>(found.triangle));
@@ -71,13 +58,13 @@ std::vector<double> hitsEncoded;
 // Caster in argument A (type `casterType`), options io::raycastOptions(), mode a HitMode. Returns how many hits:
 // 0 or 1 (then in result()) for the first or any hit, every one (then at hitsAddress()) for all; or a status.
 int meshRaycast(std::uintptr_t address, int casterType, int mode) {
-  if (!isCaster(casterType)) return io::kUnsupportedPair;
+  if (!io::isCaster(casterType)) return io::kUnsupportedPair;
   const auto type = static_cast<ShapeType>(casterType);
   if (!validateEncoded(type, io::argA(), io::problemSeen)) return io::kInvalidA;
   const auto hitMode = static_cast<HitMode>(mode);
   hitsFound.clear();
   const auto found =
-      meshAt(address)->raycast(decodeCaster(type, io::argA()), io::raycastOptions(), hitMode, &hitsFound);
+      meshAt(address)->raycast(io::decodeCaster(type, io::argA()), io::raycastOptions(), hitMode, &hitsFound);
   if (hitMode == HitMode::All) {
     hitsEncoded.resize(hitsFound.size() * (io::kHitSize + 1));
     double* out = hitsEncoded.data();

@@ -11,7 +11,7 @@ describe('init', () => {
     expect(a).toBe(b);
     expect(Object.isFrozen(a)).toBe(true);
     expect(Object.keys(a).sort()).toEqual(
-      ['TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance',
+      ['AabbTree', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance',
         'intersection', 'intersects', 'orthonormalBasis', 'raycast', 'separatingAxis', 'supported', 'sweep']);
   });
 

@@ -229,7 +229,7 @@ TEST(TriangleMesh, IntersectsMatchesBruteForce) {
 
 // Every node's box holds its children's (or its triangles'), and every triangle is in exactly one leaf.
 void expectValidTree(const TriangleMesh& mesh, const MeshData& data) {
-  const std::vector<BvhNode>& nodes = mesh.nodes();
+  const Bvh& tree = mesh.tree();
   auto expectInside = [](const BvhBox& outer, const BvhBox& inner) {
     for (int k = 0; k < 3; ++k) {
       EXPECT_LE(outer.lo[k], inner.lo[k]);
@@ -237,30 +237,31 @@ void expectValidTree(const TriangleMesh& mesh, const MeshData& data) {
     }
   };
   std::vector<int> seen(data.triangles(), 0);
-  for (size_t n = 0; n < nodes.size(); ++n) {
-    const BvhNode& node = nodes[n];
-    if (!node.leaf()) {
-      ASSERT_LT(n + 1, nodes.size());
-      ASSERT_GT(node.first, n + 1);
-      ASSERT_LT(node.first, nodes.size());
-      expectInside(node.box, nodes[n + 1].box);
-      expectInside(node.box, nodes[node.first].box);
-      continue;
+  // Walks the tree from the root: each child's box inside its parent's record of it, children after parents.
+  auto visit = [&](auto&& self, BvhChild child, const BvhBox& box, size_t parent) -> void {
+    if (!child.leaf()) {
+      ASSERT_TRUE(child.first > parent || parent == size_t(-1));
+      ASSERT_LT(child.first, tree.nodes.size());
+      const BvhNode& node = tree.nodes[child.first];
+      for (int side = 0; side < 2; ++side) {
+        expectInside(box, node.box(side));
+        self(self, node.child[side], node.box(side), child.first);
+      }
+      return;
     }
-    for (uint32_t slot = node.first; slot < node.first + node.count; ++slot) {
+    for (uint32_t slot = child.first; slot < child.first + child.count; ++slot) {
       const uint32_t id = mesh.triangleIds()[slot];
       ++seen[id];
       const Triangle t = data.triangle(id);
-      BvhBox box = BvhBox::empty();
+      BvhBox triangleBox = BvhBox::empty();
       for (Vec3 v : {t.a, t.b, t.c}) {
-        for (int k = 0; k < 3; ++k) {
-          box.lo[k] = std::min(box.lo[k], float(component(v, k)));
-          box.hi[k] = std::max(box.hi[k], float(component(v, k)));
-        }
+        const float p[3] = {float(v.x), float(v.y), float(v.z)};
+        triangleBox.grow(p);
       }
-      expectInside(node.box, box);
+      expectInside(box, triangleBox);
     }
-  }
+  };
+  if (!tree.empty()) visit(visit, tree.root, tree.box, size_t(-1));
   EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
 }
 
@@ -269,8 +270,8 @@ TEST(TriangleMesh, TreeHoldsEveryTriangleOnceInsideItsBoxes) {
   for (const MeshData& data : {soup(random, 5000), grid(random, 30)}) {
     const auto mesh = build(data);
     expectValidTree(*mesh, data);
-    // About one node per two triangles: the memory budget of a mesh (positions, index, ids, nodes).
-    EXPECT_LT(mesh->nodes().size(), data.triangles());
+    // At most 16 bytes of nodes per triangle: within the memory budget of a mesh (positions, index, ids, nodes).
+    EXPECT_LT(mesh->tree().nodes.size(), data.triangles() / 4);
   }
 }
 

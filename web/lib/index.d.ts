@@ -191,6 +191,8 @@ export interface Collide3d {
   allPairs(boxes: Float32Array | Float64Array): Uint32Array;
   /** Triangle meshes with a BVH: raycasts, intersection tests and closest points over many triangles. */
   readonly TriangleMesh: TriangleMeshConstructor;
+  /** Dynamic AABB trees: a broadphase for boxes that move. */
+  readonly AabbTree: AabbTreeConstructor;
   /** Every (query, a, b) shape-type pair the module answers. */
   readonly supported: readonly SupportedPair[];
 }
@@ -263,6 +265,42 @@ export interface TriangleMeshConstructor {
    * triangle (BufferGeometry.index.array), or none: every three vertices are then a triangle.
    */
   new (positions: Float32Array, index?: Uint32Array | Uint16Array | null): TriangleMesh;
+}
+
+/** The box a caster hits first in an AabbTree. */
+export interface TreeHit {
+  id: number;
+  t: number;
+  point: Vector;
+  normal: Vector;
+}
+
+/**
+ * A dynamic AABB tree in the wasm heap: boxes inserted, moved and removed by id, for broadphases of moving
+ * scenes. Answers are decided on the boxes as given (the margin only spares the tree work). Call dispose() when done.
+ */
+export interface AabbTree {
+  /** How many boxes the tree holds. */
+  readonly size: number;
+  /** Adds a box; returns its id: 0, 1, 2, ... in order, the ids of removed boxes reused first. */
+  insert(box: AabbShape): number;
+  /** Moves box `id`. */
+  update(id: number, box: AabbShape): void;
+  remove(id: number): void;
+  has(id: number): boolean;
+  /** The ids (ascending) of the boxes the shape meets (touching counts). */
+  query(shape: AabbShape | ObbShape | SphereShape | PlaneShape | FrustumShape | Caster): Uint32Array;
+  /** The box the caster hits first (least t; ties: the lowest id), or null. */
+  raycast(caster: Caster, opts?: Omit<RaycastOptions, 'backfaceCulling'>): TreeHit | null;
+  /** Every overlapping pair: ids i, j, i, j, ... with i < j, in no particular order. */
+  pairs(): Uint32Array;
+  /** Frees the tree's heap memory; using it afterwards throws. */
+  dispose(): void;
+}
+
+export interface AabbTreeConstructor {
+  /** opts.margin (default 0.1, scene units): how far a box may move before the tree needs to change. */
+  new (opts?: { margin?: number }): AabbTree;
 }
 
 export interface InitOptions {

@@ -5,6 +5,7 @@ import createCollide3dModule from './wasm/collide3d.mjs';
 import { reentered, rangeError, typeError, unsupportedPair } from './errors.js';
 import { SHAPE_TYPES, checkShapeSchemas, encodeShape, encodeVector } from './shapes.js';
 import { defineTriangleMesh } from './mesh.js';
+import { defineAabbTree } from './tree.js';
 
 // A fresh vector from f[o..o+2]; + 0 turns -0 into 0 (here and for other returned numbers).
 function vec(f, o) {
@@ -248,16 +249,21 @@ function createApi(module) {
     return cull(1, 6, 'cullBoxes', 'boxes', frustum, boxes, visible);
   }
 
+  // A copy of the `count` numbers the last call found (io::numbersFound), whose heap memory is then released.
+  function takeFound(count) {
+    const numbers = new Uint32Array(count);
+    numbers.set(new Uint32Array(module.HEAPU8.buffer, module.foundAddress(), count));
+    module.releaseFound();
+    return numbers;
+  }
+
   // Every overlapping pair among `boxes` (min x, y, z, max x, y, z each): a Uint32Array of i, j, i, j, ... (i < j).
   function allPairs(boxes) {
     const count = itemCount('allPairs', 'boxes', boxes, 6);
     ++calls;
     const status = module.allPairs(copyIn(boxes, 0), count, boxes instanceof Float64Array ? 1 : 0);
     if (status === INVALID_B) throw badItem('allPairs', 'boxes', boxes, io()[OUT]);
-    const pairs = new Uint32Array(2 * status);
-    pairs.set(new Uint32Array(module.HEAPU8.buffer, module.pairsAddress(), 2 * status));
-    module.releasePairs();
-    return pairs;
+    return takeFound(2 * status);
   }
 
   // Every (query, a, b) the module answers; `a`/`b` are shape types.
@@ -266,17 +272,20 @@ function createApi(module) {
     return Object.freeze({ query, a, b });
   }));
 
-  const TriangleMesh = defineTriangleMesh({
-    module, A, OPT, OUT, status: layout.status, vec, io, options, raycastOptions, failure, itemCount, copyIn, badItem,
+  const shared = {
+    module, A, OPT, OUT, status: layout.status, vec, io, options, flag, raycastOptions, failure, itemCount, copyIn,
+    badItem, takeFound,
     beginCall: () => ++calls,
     checkCall: (call, fn) => {
       if (call !== calls) throw reentered(fn);
     },
-  });
+  };
+  const TriangleMesh = defineTriangleMesh(shared);
+  const AabbTree = defineAabbTree(shared);
 
   const api = {
     intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
-    cullSpheres, cullBoxes, allPairs, TriangleMesh, supported,
+    cullSpheres, cullBoxes, allPairs, TriangleMesh, AabbTree, supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "collide3d/math/simd.h"
 #include "collide3d/mesh/bvh.h"
 #include "collide3d/shapes/casters.h"
 
@@ -21,30 +22,43 @@ class CasterBox {
     for (int k = 0; k < 3; ++k) {
       origin_[k] = o[k];
       inverse_[k] = 1 / d[k];  // ±infinity for a zero component (its sign follows the zero's)
-      near_[k] = std::signbit(inverse_[k]) ? 3 + k : k;  // box.lo[k] or box.hi[k], viewed as 6 floats
+      near_[k] = std::signbit(inverse_[k]) ? 3 + k : k;  // the node's bound lo[k] or hi[k]
       far_[k] = std::signbit(inverse_[k]) ? k : 3 + k;
     }
   }
 
   // The least t at which the caster may be in the box (a lower bound, never above the exact one), or NaN when it
   // surely misses it.
-  double enter(const BvhBox& box) const {
-    const float* bound = box.lo;  // lo[0..2], hi[0..2]: one array of 6
-    double lo = tMin_, hi = tMax_;
+  double operator()(const BvhBox& box) const {
+    BvhNode node{};
+    node.setBox(0, box);
+    double key0, key1;
+    (*this)(node, key0, key1);
+    return key0;
+  }
+
+  // The same for both children of a node at once, one vector lane each.
+  void operator()(const BvhNode& node, double& key0, double& key1) const {
+    using simd::f64x2;
+    f64x2 lo = {tMin_, tMin_}, hi = {tMax_, tMax_};
     for (int k = 0; k < 3; ++k) {
-      // A zero component gives ±infinity off the slab and NaN on its boundary; comparisons ignore NaN, as they
-      // should: a caster on a slab's boundary stays in it for every t.
-      const double tNear = (bound[near_[k]] - origin_[k]) * inverse_[k];
-      const double tFar = (bound[far_[k]] - origin_[k]) * inverse_[k];
-      lo = tNear > lo ? tNear : lo;
-      hi = tFar < hi ? tFar : hi;
+      const float* nearBound = node.bound[near_[k]];
+      const float* farBound = node.bound[far_[k]];
+      // A zero component gives ±infinity off the slab and NaN on its boundary; max and min keep their second
+      // argument for NaN, as they should: a caster on a slab's boundary stays in it for every t.
+      const f64x2 tNear = (f64x2{nearBound[0], nearBound[1]} - origin_[k]) * inverse_[k];
+      const f64x2 tFar = (f64x2{farBound[0], farBound[1]} - origin_[k]) * inverse_[k];
+      lo = simd::max(tNear, lo);
+      hi = simd::min(tFar, hi);
     }
     // Each end is (bound - origin) / direction with at most four roundings (the difference, the reciprocal, the
     // product, and a segment's rounded direction): a relative error below 5u. Widened by 2^-49 = 16u, and by an
     // absolute 2^-1022 for an underflowing product.
-    lo -= std::fabs(lo) * kWidening + kTiny;
-    hi += std::fabs(hi) * kWidening + kTiny;
-    return lo <= hi ? lo : std::numeric_limits<double>::quiet_NaN();
+    lo -= simd::abs(lo) * kWidening + kTiny;
+    hi += simd::abs(hi) * kWidening + kTiny;
+    constexpr double kMiss = std::numeric_limits<double>::quiet_NaN();
+    key0 = lo[0] <= hi[0] ? lo[0] : kMiss;
+    key1 = lo[1] <= hi[1] ? lo[1] : kMiss;
   }
 
  private:

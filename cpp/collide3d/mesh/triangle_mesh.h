@@ -60,32 +60,30 @@ class TriangleMesh {
 
   // Builds the BVH and puts the triangles in its order. Precondition: finite positions, no bad corner.
   void build() {
-    std::vector<bvh::Item> items(ids_.size());
-    for (size_t i = 0; i < items.size(); ++i) {
-      items[i].box = boxOf(&corners_[3 * i]);
-      items[i].id = static_cast<uint32_t>(i);
+    std::vector<bvh::Box4> boxes(ids_.size());
+    for (size_t i = 0; i < boxes.size(); ++i) {
+      boxes[i] = bvh::Box4::of(boxOf(&corners_[3 * i]));
+      ids_[i] = static_cast<uint32_t>(i);
     }
-    buildBvh(items, nodes_);
+    tree_ = buildBvh(boxes, ids_);
+    std::vector<bvh::Box4>().swap(boxes);
     const std::vector<uint32_t> given(corners_);
-    for (size_t slot = 0; slot < items.size(); ++slot) {
-      ids_[slot] = items[slot].id;
-      std::copy_n(&given[3 * size_t{items[slot].id}], 3, &corners_[3 * slot]);
-    }
+    for (size_t slot = 0; slot < ids_.size(); ++slot) std::copy_n(&given[3 * size_t{ids_[slot]}], 3, &corners_[3 * slot]);
   }
 
   size_t triangleCount() const { return ids_.size(); }
-  const std::vector<BvhNode>& nodes() const { return nodes_; }
+  const Bvh& tree() const { return tree_; }
   const std::vector<uint32_t>& triangleIds() const { return ids_; }  // the triangle in each slot of the BVH's order
   size_t vertexCount() const { return positions_.size() / 3; }
   // Bytes held: the copies of positions and index, the triangles' ids, the nodes.
   size_t bytes() const {
     return positions_.size() * sizeof(float) + corners_.size() * sizeof(uint32_t) + ids_.size() * sizeof(uint32_t) +
-           nodes_.size() * sizeof(BvhNode);
+           tree_.nodes.size() * sizeof(BvhNode);
   }
 
   // After new positions were written (same vertices, same triangles): the boxes follow, the tree's shape stays.
   void refit() {
-    refitBvh(nodes_, [&](uint32_t slot) { return boxOf(&corners_[3 * size_t{slot}]); });
+    refitBvh(tree_, [&](uint32_t slot) { return boxOf(&corners_[3 * size_t{slot}]); });
   }
 
   // The first hit (least t, then lowest triangle index), any one hit, or every hit (into `all`, by t then index).
@@ -96,7 +94,7 @@ class TriangleMesh {
     if (!hi) return best;
     const CasterBox box(caster, *hi);
     double limit = kInfinity;  // boxes entered beyond it cannot hold the first hit
-    search([&](const BvhBox& b) { return box.enter(b); }, limit, [&](uint32_t slot) {
+    search(box, limit, [&](uint32_t slot) {
       const auto hit = c3d::raycast(caster, triangleAt(slot), options);
       if (!hit) return false;
       const MeshHit found{*hit, ids_[slot]};
@@ -216,45 +214,55 @@ class TriangleMesh {
     return sum * (1 - kMargin);  // a lower bound despite rounding
   }
 
+  // Both children's keys: by the key's own two-box form when it has one (a caster's, vectorised), else box by box.
+  template <class Key>
+  static auto keys(Key& key, const BvhNode& node, double& key0, double& key1) -> decltype(key(node, key0, key1)) {
+    return key(node, key0, key1);
+  }
+  template <class Key, class... None>
+  static void keys(Key& key, const BvhNode& node, double& key0, double& key1, None...) {
+    key0 = key(node.box(0)), key1 = key(node.box(1));
+  }
+
   // Depth-first search of the BVH, nearer child first. key(box) is a lower bound of what the box can hold (NaN:
   // nothing), compared with `limit`, which the caller may lower as it finds answers; leaf(slot) tests one triangle
   // and returns true to stop.
   template <class Key, class Leaf>
   void search(Key&& key, const double& limit, Leaf&& leaf) const {
-    if (nodes_.empty() || !(key(nodes_[0].box) <= limit)) return;
+    if (tree_.empty() || !(key(tree_.box) <= limit)) return;
     struct Pending {
-      uint32_t node;
+      BvhChild child;
       double key;
     };
     Pending stack[bvh::kMaxDepth + 2];
     int top = 0;
-    uint32_t n = 0;
+    BvhChild at = tree_.root;
     for (;;) {
-      const BvhNode& node = nodes_[n];
-      bool descend = false;
-      if (node.leaf()) {
-        for (uint32_t slot = node.first; slot < node.first + node.count; ++slot) {
+      if (at.leaf()) {
+        for (uint32_t slot = at.first; slot < at.first + at.count; ++slot) {
           if (leaf(slot)) return;
         }
       } else {
-        uint32_t near = n + 1, far = node.first;
-        double nearKey = key(nodes_[near].box), farKey = key(nodes_[far].box);
-        const bool nearIn = nearKey <= limit, farIn = farKey <= limit;
-        if (nearIn && farIn) {
-          if (farKey < nearKey) std::swap(near, far), std::swap(nearKey, farKey);
-          stack[top++] = {far, farKey};
-        } else if (farIn) {
-          near = far;
+        const BvhNode& node = tree_.nodes[at.first];
+        double key0, key1;
+        keys(key, node, key0, key1);
+        const bool in0 = key0 <= limit, in1 = key1 <= limit;
+        if (in0 && in1) {
+          const int near = key1 < key0 ? 1 : 0;
+          stack[top++] = {node.child[1 - near], near ? key0 : key1};
+          at = node.child[near];
+          continue;
         }
-        descend = nearIn || farIn;
-        n = near;
+        if (in0 || in1) {
+          at = node.child[in0 ? 0 : 1];
+          continue;
+        }
       }
-      if (descend) continue;
       for (;;) {
         if (top == 0) return;
         const Pending& p = stack[--top];
         if (p.key <= limit) {
-          n = p.node;
+          at = p.child;
           break;
         }
       }
@@ -264,7 +272,7 @@ class TriangleMesh {
   std::vector<float> positions_;
   std::vector<uint32_t> corners_;  // three vertex numbers per triangle, in the BVH's order
   std::vector<uint32_t> ids_;      // each slot's triangle index in the mesh
-  std::vector<BvhNode> nodes_;
+  Bvh tree_;
 };
 
 }  // namespace c3d

@@ -34,6 +34,14 @@ export async function example(): Promise<number> {
   new c3d.TriangleMesh([0, 0, 0]);
   mesh.dispose();
   console.log(wrong);
+  const tree = new c3d.AabbTree({ margin: 0.05 });
+  const id: number = tree.insert({ type: 'aabb', min: { x: 0, y: 0, z: 0 }, max: { x: 1, y: 1, z: 1 } });
+  tree.update(id, { type: 'aabb', min: { x: 1, y: 0, z: 0 }, max: { x: 2, y: 1, z: 1 } });
+  const near: Uint32Array = tree.query({ type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 2 });
+  console.log(near.length, tree.raycast(ray)?.id, tree.pairs().length);
+  // @ts-expect-error: a tree holds boxes
+  tree.insert({ type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 1 });
+  tree.dispose();
 
   // @ts-expect-error: an unknown shape type
   c3d.intersects({ type: 'cube', size: 1 }, tri);

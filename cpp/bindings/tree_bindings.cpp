@@ -1,0 +1,108 @@
+// The AabbTree bindings: a DynamicTree is a heap object the JS entry holds by its address. Boxes, query shapes and
+// casters come through the scratch area's argument A (validated first); ids found go to io::numbersFound.
+#include <emscripten/bind.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <new>
+
+#include "bindings/io_layout.h"
+#include "collide3d/broadphase/dynamic_tree.h"
+#include "collide3d/dispatch/tables.h"
+
+namespace c3d {
+
+namespace {
+
+DynamicTree* treeAt(std::uintptr_t address) { return reinterpret_cast<DynamicTree*>(address); }
+
+std::uintptr_t treeCreate(double margin) {
+  return reinterpret_cast<std::uintptr_t>(new (std::nothrow) DynamicTree(margin));
+}
+void treeDestroy(std::uintptr_t tree) { delete treeAt(tree); }
+
+double treeSize(std::uintptr_t tree) { return static_cast<double>(treeAt(tree)->size()); }
+bool treeContains(std::uintptr_t tree, double id) { return id >= 0 && id < 4294967295.0 && treeAt(tree)->contains(static_cast<uint32_t>(id)); }
+
+// The aabb in argument A, or kInvalidA (then problemSeen says why).
+bool readBox(Aabb& box) {
+  if (!validateEncoded(ShapeType::Aabb, io::argA(), io::problemSeen)) return false;
+  box = decode<Aabb>(io::argA());
+  return true;
+}
+
+// Returns the new box's id, or kInvalidA.
+double treeInsert(std::uintptr_t tree) {
+  Aabb box;
+  if (!readBox(box)) return io::kInvalidA;
+  return treeAt(tree)->insert(box);
+}
+
+// Moves box `id` (the JS side checked treeContains). Returns 0, or kInvalidA.
+int treeUpdate(std::uintptr_t tree, double id) {
+  Aabb box;
+  if (!readBox(box)) return io::kInvalidA;
+  treeAt(tree)->update(static_cast<uint32_t>(id), box);
+  return 0;
+}
+
+void treeRemove(std::uintptr_t tree, double id) { treeAt(tree)->remove(static_cast<uint32_t>(id)); }
+
+// The ids of the boxes the shape in argument A (of `type`) meets, ascending, into io::numbersFound. Returns how many,
+// or a status: the shape must have an intersects entry with aabb.
+int treeQuery(std::uintptr_t tree, int type) {
+  if (type < 0 || type >= kShapeTypeCount) return io::kUnsupportedPair;
+  const IntersectsFn meets = intersectsTable().at(ShapeType::Aabb, static_cast<ShapeType>(type));
+  if (meets == nullptr) return io::kUnsupportedPair;
+  if (!validateEncoded(static_cast<ShapeType>(type), io::argA(), io::problemSeen)) return io::kInvalidA;
+  io::releaseFound();
+  auto test = [&](const Aabb& box) {
+    const double numbers[6] = {box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z};
+    return meets(numbers, io::argA());
+  };
+  treeAt(tree)->query(test, test, [](uint32_t id) {
+    io::numbersFound.push_back(id);
+    return true;
+  });
+  std::sort(io::numbersFound.begin(), io::numbersFound.end());
+  return static_cast<int>(io::numbersFound.size());
+}
+
+// The caster in argument A (of `casterType`), options io::raycastOptions(). Returns 0, or 1 with the id then the hit
+// (io::write) in result(); or a status.
+int treeRaycast(std::uintptr_t tree, int casterType) {
+  if (!io::isCaster(casterType)) return io::kUnsupportedPair;
+  const auto type = static_cast<ShapeType>(casterType);
+  if (!validateEncoded(type, io::argA(), io::problemSeen)) return io::kInvalidA;
+  const auto found = treeAt(tree)->raycast(io::decodeCaster(type, io::argA()), io::raycastOptions());
+  if (!found) return 0;
+  double* out = io::result();
+  encoded::write(out, static_cast<double>(found->first));
+  io::write(out, found->second);
+  return 1;
+}
+
+// Every overlapping pair, into io::numbersFound. Returns how many pairs.
+int treePairs(std::uintptr_t tree) {
+  io::releaseFound();
+  treeAt(tree)->pairs(io::numbersFound);
+  return static_cast<int>(io::numbersFound.size() / 2);
+}
+
+}  // namespace
+
+}  // namespace c3d
+
+EMSCRIPTEN_BINDINGS(collide3d_tree) {
+  using namespace emscripten;
+  function("treeCreate", &c3d::treeCreate);
+  function("treeDestroy", &c3d::treeDestroy);
+  function("treeSize", &c3d::treeSize);
+  function("treeContains", &c3d::treeContains);
+  function("treeInsert", &c3d::treeInsert);
+  function("treeUpdate", &c3d::treeUpdate);
+  function("treeRemove", &c3d::treeRemove);
+  function("treeQuery", &c3d::treeQuery);
+  function("treeRaycast", &c3d::treeRaycast);
+  function("treePairs", &c3d::treePairs);
+}

@@ -1,0 +1,26 @@
+// Short vectors for the mesh's hot loops, as GCC/Clang vector extensions: SSE when compiled natively, WebAssembly
+// SIMD (-msimd128) in the wasm build, from the same source. Lane-wise operators (+ - * < ...) are built in; these
+// add the selections the two compilers share.
+#pragma once
+
+namespace c3d::simd {
+
+typedef float f32x4 __attribute__((vector_size(16)));
+typedef int i32x4 __attribute__((vector_size(16)));
+typedef double f64x2 __attribute__((vector_size(16)));
+
+// Lane-wise minimum and maximum. With a NaN lane they return b: callers put the value to keep second.
+template <class V>
+inline V min(V a, V b) {
+  return a < b ? a : b;
+}
+template <class V>
+inline V max(V a, V b) {
+  return a > b ? a : b;
+}
+template <class V>
+inline V abs(V a) {
+  return a < 0 ? -a : a;
+}
+
+}  // namespace c3d::simd
