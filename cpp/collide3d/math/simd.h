@@ -6,7 +6,6 @@
 namespace c3d::simd {
 
 typedef float f32x4 __attribute__((vector_size(16)));
-typedef int i32x4 __attribute__((vector_size(16)));
 typedef double f64x2 __attribute__((vector_size(16)));
 
 // Lane-wise minimum and maximum. With a NaN lane they return b: callers put the value to keep second.

@@ -1,13 +1,14 @@
 // A bounding volume hierarchy over primitives given by their boxes, for mesh queries.
-// Build: top-down with the surface area heuristic evaluated on binned centroids, on all three axes (Wald 2007, "On
-// fast Construction of SAH-based Bounding Volume Hierarchies"), with 4-lane vectors for the boxes. Each node's box
-// and centroid bounds come from its parent's partition pass, so every level reads each primitive twice (binning,
-// partition).
+// Build: top-down with the surface area heuristic evaluated on centroids binned along each node's widest axis (Wald
+// 2007, "On fast Construction of SAH-based Bounding Volume Hierarchies"), with 4-lane vectors for the boxes. A
+// node's box, centre bounds and bins are all filled by its parent's partition pass, so each level of the tree reads
+// each primitive once.
 // Layout: one flat array of 64-byte inner nodes, each holding both children's boxes, so a search step reads one
 // cache line (as in Aila & Laine 2009, "Understanding the Efficiency of Ray Traversal on GPUs"). Boxes are float32:
 // a box of float32 vertices is exactly a float32 box, so no rounding widens or narrows it.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -70,7 +71,6 @@ struct Bvh {
 namespace bvh {
 
 using simd::f32x4;
-using simd::i32x4;
 
 constexpr int kBins = 16;
 constexpr uint32_t kMaxLeaf = 8;    // more primitives than this are always split
@@ -88,7 +88,6 @@ struct Box4 {
     constexpr float kBig = std::numeric_limits<float>::infinity();
     return {f32x4{kBig, kBig, kBig, 0}, f32x4{-kBig, -kBig, -kBig, 0}};
   }
-  static Box4 of(const BvhBox& b) { return {f32x4{b.lo[0], b.lo[1], b.lo[2], 0}, f32x4{b.hi[0], b.hi[1], b.hi[2], 0}}; }
   void grow(const Box4& b) { lo = simd::min(lo, b.lo), hi = simd::max(hi, b.hi); }
   void grow(f32x4 p) { lo = simd::min(lo, p), hi = simd::max(hi, p); }
   f32x4 centre() const { return lo + hi; }  // twice the centre: only compared
@@ -99,9 +98,41 @@ struct Box4 {
   }
 };
 
-// A range of primitives to divide, its box and the bounds of its centres, and where its reference goes.
+// Where a range's centres fall along one axis: kBins equal bins from lo (all in bin 0 when scale is 0).
+struct Frame {
+  int axis = 0;
+  float lo = 0, scale = 0;
+
+  // Along the widest axis of centre bounds [lo, hi].
+  static Frame widest(f32x4 lo, f32x4 hi) {
+    const f32x4 extent = hi - lo;
+    Frame f;
+    f.axis = extent[1] > extent[0] ? (extent[2] > extent[1] ? 2 : 1) : (extent[2] > extent[0] ? 2 : 0);
+    f.lo = lo[f.axis];
+    f.scale = extent[f.axis] > 0 ? kBins / extent[f.axis] : 0;
+    return f;
+  }
+  // Clamped, so rounding never leaves the range.
+  int binOf(const Box4& box) const {
+    const float* l = reinterpret_cast<const float*>(&box.lo);
+    const float* h = reinterpret_cast<const float*>(&box.hi);
+    const int b = static_cast<int>((l[axis] + h[axis] - lo) * scale);
+    return b < 0 ? 0 : b >= kBins ? kBins - 1 : b;
+  }
+};
+
+struct Bin {
+  Box4 box = Box4::empty();
+  uint32_t count = 0;
+};
+using Bins = std::array<Bin, kBins>;
+
+// A range of primitives to divide: its box, the bounds of its centres, its centres binned (in bins_[bins]) along
+// `frame`, and where its reference goes.
 struct Task {
   Box4 box, centres;
+  Frame frame;
+  uint32_t bins;
   uint32_t first, count, depth;
   uint32_t parent;  // the node whose child this is (kRoot: the tree's root)
   int side;
@@ -117,10 +148,10 @@ class Builder {
     tree_ = Bvh{};
     if (boxes_.empty()) return;
     tree_.nodes.reserve(boxes_.size() / 4 + 1);
-    Task root = task(0, static_cast<uint32_t>(boxes_.size()), 0);
+    Task root = task(0, static_cast<uint32_t>(boxes_.size()), 0, kRoot, 0);
     for (const Box4& box : boxes_) grow(root, box);
     tree_.box = root.box.scalar();
-    root.parent = kRoot;
+    bin(root);
     tasks_.push_back(root);
     while (!tasks_.empty()) {
       const Task t = tasks_.back();
@@ -131,18 +162,31 @@ class Builder {
   }
 
  private:
-  static Task task(uint32_t first, uint32_t count, uint32_t depth) {
-    return {Box4::empty(), Box4::empty(), first, count, depth, 0, 0};
+  Task task(uint32_t first, uint32_t count, uint32_t depth, uint32_t parent, int side) {
+    uint32_t bins;
+    if (freeBins_.empty()) {
+      bins = static_cast<uint32_t>(bins_.size());
+      bins_.emplace_back();
+    } else {
+      bins = freeBins_.back();
+      freeBins_.pop_back();
+      bins_[bins] = Bins{};
+    }
+    return {Box4::empty(), Box4::empty(), Frame{}, bins, first, count, depth, parent, side};
   }
   static void grow(Task& t, const Box4& box) {
     t.box.grow(box);
     t.centres.grow(box.centre());
   }
-
-  // The bin of a box's centre on each axis, clamped so rounding never leaves the range.
-  static i32x4 binsOf(const Box4& box, const Task& t, f32x4 scale) {
-    const i32x4 b = __builtin_convertvector((box.centre() - t.centres.lo) * scale, i32x4);
-    return simd::max(simd::min(b, i32x4{kBins - 1, kBins - 1, kBins - 1, 0}), i32x4{0, 0, 0, 0});
+  void addToBin(const Task& t, const Box4& box) {
+    Bin& b = bins_[t.bins][t.frame.binOf(box)];
+    b.box.grow(box);
+    ++b.count;
+  }
+  // Bins a task's centres in a pass of their own (the root, and the halves of a range no bin boundary splits).
+  void bin(Task& t) {
+    t.frame = Frame::widest(t.centres.lo, t.centres.hi);
+    for (uint32_t i = t.first; i < t.first + t.count; ++i) addToBin(t, boxes_[i]);
   }
 
   void link(const Task& t, BvhChild child) {
@@ -155,94 +199,113 @@ class Builder {
 
   // Makes the task a leaf, or an inner node whose children become tasks.
   void divide(const Task& t) {
-    Task left = task(t.first, 0, t.depth + 1), right = left;
-    const uint32_t leftCount = t.count > 1 && t.depth < kMaxDepth ? split(t, left, right) : 0;
-    if (leftCount == 0) {
+    freeBins_.push_back(t.bins);  // read below, before any new task reuses it
+    const bool splittable = t.count > 1 && t.depth < kMaxDepth;
+    const int boundary = splittable ? bestBoundary(t) : 0;
+    if (boundary == 0 && (!splittable || t.count <= kMaxLeaf)) {
       link(t, {t.first, t.count});
       return;
     }
     const auto node = static_cast<uint32_t>(tree_.nodes.size());
     tree_.nodes.emplace_back();
+    link(t, {node, 0});
+    Task left = task(t.first, 0, t.depth + 1, node, 0), right = task(t.first, 0, t.depth + 1, node, 1);
+    if (boundary == 0) {
+      halve(t, left, right);
+    } else {
+      partition(t, boundary, left, right);
+    }
     tree_.nodes[node].setBox(0, left.box.scalar());
     tree_.nodes[node].setBox(1, right.box.scalar());
-    link(t, {node, 0});
-    left.count = leftCount, left.parent = node, left.side = 0;
-    right.first = t.first + leftCount, right.count = t.count - leftCount, right.parent = node, right.side = 1;
     tasks_.push_back(right);
     tasks_.push_back(left);
   }
 
-  // Reorders the task's primitives so the left child's come first, filling both children's boxes and centre
-  // bounds; returns how many go left, or 0 for a leaf.
-  uint32_t split(const Task& t, Task& left, Task& right) {
-    struct Bin {
-      Box4 box = Box4::empty();
-      uint32_t count = 0;
-    };
-    Bin bins[3][kBins];
-    const f32x4 extent = t.centres.hi - t.centres.lo;
-    f32x4 scale{};
-    for (int k = 0; k < 3; ++k) scale[k] = extent[k] > 0 ? kBins / extent[k] : 0;
-    const uint32_t end = t.first + t.count;
-    for (uint32_t i = t.first; i < end; ++i) {
-      const Box4& box = boxes_[i];
-      const i32x4 b = binsOf(box, t, scale);
-      for (int k = 0; k < 3; ++k) {
-        Bin& bin = bins[k][b[k]];
-        bin.box.grow(box);
-        ++bin.count;
-      }
+  // The bin boundary of the cheapest split, or 0 when a leaf is cheaper. Cost, in units of one primitive test:
+  // traversal + (A_L N_L + A_R N_R) / A, against N for a leaf.
+  int bestBoundary(const Task& t) const {
+    if (t.frame.scale == 0) return 0;
+    const Bins& bins = bins_[t.bins];
+    double rightCost[kBins];  // A_R N_R for the split before bin b
+    Box4 r = Box4::empty();
+    uint32_t rightCount = 0;
+    for (int b = kBins - 1; b > 0; --b) {
+      r.grow(bins[b].box);
+      rightCount += bins[b].count;
+      rightCost[b] = r.halfArea() * rightCount;
     }
-    // Cost of each split, in units of one primitive test: traversal + (A_L N_L + A_R N_R) / A.
-    double best = t.count;  // a leaf's cost
-    int axis = -1, boundary = 0;
+    double best = t.count;
+    int boundary = 0;
     const double area = t.box.halfArea();
-    for (int k = 0; k < 3; ++k) {
-      if (scale[k] == 0) continue;
-      double rightCost[kBins];  // A_R N_R for the split before bin b
-      Box4 r = Box4::empty();
-      uint32_t rightCount = 0;
-      for (int b = kBins - 1; b > 0; --b) {
-        r.grow(bins[k][b].box);
-        rightCount += bins[k][b].count;
-        rightCost[b] = r.halfArea() * rightCount;
-      }
-      Box4 l = Box4::empty();
-      uint32_t leftCount = 0;
-      for (int b = 1; b < kBins; ++b) {
-        l.grow(bins[k][b - 1].box);
-        leftCount += bins[k][b - 1].count;
-        if (leftCount == 0 || leftCount == t.count) continue;
-        const double cost = kTraversalCost + (l.halfArea() * leftCount + rightCost[b]) / area;
-        if (cost < best) best = cost, axis = k, boundary = b;
-      }
+    Box4 l = Box4::empty();
+    uint32_t leftCount = 0;
+    for (int b = 1; b < kBins; ++b) {
+      l.grow(bins[b - 1].box);
+      leftCount += bins[b - 1].count;
+      if (leftCount == 0 || leftCount == t.count) continue;
+      const double cost = kTraversalCost + (l.halfArea() * leftCount + rightCost[b]) / area;
+      if (cost < best) best = cost, boundary = b;
     }
-    if (axis < 0) {
-      if (t.count <= kMaxLeaf) return 0;
-      // No useful split (every centre equal, or a flat node): halve the range so leaves stay small.
-      const uint32_t half = t.count / 2;
-      for (uint32_t i = t.first; i < end; ++i) grow(i < t.first + half ? left : right, boxes_[i]);
-      return half;
+    return boundary;
+  }
+
+  // No useful split (every centre equal, or none cheaper than a leaf, for a range too long for one): halves it.
+  void halve(const Task& t, Task& left, Task& right) {
+    left.count = t.count / 2;
+    right.first = t.first + left.count, right.count = t.count - left.count;
+    for (Task* half : {&left, &right}) {
+      for (uint32_t i = half->first; i < half->first + half->count; ++i) grow(*half, boxes_[i]);
+      bin(*half);
     }
-    // Partition (two pointers), collecting each side's boxes and centre bounds on the way.
-    uint32_t i = t.first, j = end;
+  }
+
+  // Puts the items of bins before `boundary` first (two pointers), collecting each side's box and centre bounds,
+  // and binning each side for its own split on the way: along the widest axis of its centre bounds as far as the
+  // parent's bins tell them (the parent's, cut at the boundary), which the pass then makes exact.
+  void partition(const Task& t, int boundary, Task& left, Task& right) {
+    const int axis = t.frame.axis;
+    const float cut = t.frame.lo + boundary / t.frame.scale;
+    f32x4 leftHi = t.centres.hi, rightLo = t.centres.lo;
+    leftHi[axis] = std::min(cut, t.centres.hi[axis]);
+    rightLo[axis] = std::max(cut, t.centres.lo[axis]);
+    left.frame = Frame::widest(t.centres.lo, leftHi);
+    right.frame = Frame::widest(rightLo, t.centres.hi);
+    // Locals, so the compiler keeps them in registers across the swaps.
+    Box4* box = boxes_.data();
+    uint32_t* id = ids_.data();
+    const Frame frame = t.frame, leftFrame = left.frame, rightFrame = right.frame;
+    Bin* leftBins = bins_[left.bins].data();
+    Bin* rightBins = bins_[right.bins].data();
+    Box4 leftBox = Box4::empty(), leftCentres = Box4::empty(), rightBox = leftBox, rightCentres = leftBox;
+    auto add = [](const Box4& b, Box4& bounds, Box4& centres, Bin& bin) {
+      bounds.grow(b);
+      centres.grow(b.centre());
+      bin.box.grow(b);
+      ++bin.count;
+    };
+    uint32_t i = t.first, j = t.first + t.count;
     while (i < j) {
-      if (binsOf(boxes_[i], t, scale)[axis] < boundary) {
-        grow(left, boxes_[i++]);
+      if (frame.binOf(box[i]) < boundary) {
+        add(box[i], leftBox, leftCentres, leftBins[leftFrame.binOf(box[i])]);
+        ++i;
       } else {
         --j;
-        std::swap(boxes_[i], boxes_[j]);
-        std::swap(ids_[i], ids_[j]);
-        grow(right, boxes_[j]);
+        std::swap(box[i], box[j]);
+        std::swap(id[i], id[j]);
+        add(box[j], rightBox, rightCentres, rightBins[rightFrame.binOf(box[j])]);
       }
     }
-    return i - t.first;
+    left.box = leftBox, left.centres = leftCentres, right.box = rightBox, right.centres = rightCentres;
+    left.count = i - t.first;
+    right.first = i, right.count = t.first + t.count - i;
   }
 
   std::vector<Box4>& boxes_;
   std::vector<uint32_t>& ids_;
   Bvh& tree_;
   std::vector<Task> tasks_;
+  std::vector<Bins> bins_;         // the pending tasks' bins
+  std::vector<uint32_t> freeBins_;  // entries of bins_ no pending task uses
 };
 
 }  // namespace bvh

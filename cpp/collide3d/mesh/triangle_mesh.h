@@ -60,9 +60,10 @@ class TriangleMesh {
 
   // Builds the BVH and puts the triangles in its order. Precondition: finite positions, no bad corner.
   void build() {
-    std::vector<bvh::Box4> boxes(ids_.size());
-    for (size_t i = 0; i < boxes.size(); ++i) {
-      boxes[i] = bvh::Box4::of(boxOf(&corners_[3 * i]));
+    std::vector<bvh::Box4> boxes;
+    boxes.reserve(ids_.size());
+    for (size_t i = 0; i < ids_.size(); ++i) {
+      boxes.push_back(boxOf(&corners_[3 * i]));
       ids_[i] = static_cast<uint32_t>(i);
     }
     tree_ = buildBvh(boxes, ids_);
@@ -83,7 +84,7 @@ class TriangleMesh {
 
   // After new positions were written (same vertices, same triangles): the boxes follow, the tree's shape stays.
   void refit() {
-    refitBvh(tree_, [&](uint32_t slot) { return boxOf(&corners_[3 * size_t{slot}]); });
+    refitBvh(tree_, [&](uint32_t slot) { return boxOf(&corners_[3 * size_t{slot}]).scalar(); });
   }
 
   // The first hit (least t, then lowest triangle index), any one hit, or every hit (into `all`, by t then index).
@@ -159,13 +160,14 @@ class TriangleMesh {
  private:
   static constexpr double kMargin = 1.0 / (1 << 20);
 
-  BvhBox boxOf(const uint32_t* corners) const {
-    BvhBox box = BvhBox::empty();
-    for (int c = 0; c < 3; ++c) {
+  // The box of the triangle with these three vertex numbers.
+  bvh::Box4 boxOf(const uint32_t* corners) const {
+    auto vertex = [&](int c) {
       const float* v = &positions_[3 * size_t{corners[c]}];
-      for (int k = 0; k < 3; ++k) box.lo[k] = std::min(box.lo[k], v[k]), box.hi[k] = std::max(box.hi[k], v[k]);
-    }
-    return box;
+      return simd::f32x4{v[0], v[1], v[2], 0};
+    };
+    const simd::f32x4 a = vertex(0), b = vertex(1), c = vertex(2);
+    return {simd::min(simd::min(a, b), c), simd::max(simd::max(a, b), c)};
   }
 
   Vec3 vertex(uint32_t v) const {
