@@ -42,44 +42,75 @@ const WORKLOADS = [
   {
     name: 'ray–triangle raycast', make: [threeRay, threeTriangle], tags: [TAGS.ray, TAGS.triangle],
     three: (r, t) => r.intersectTriangle(t.a, t.b, t.c, false, target) !== null,
-    c3d: (r, t) => c3d.raycast(r, t) !== null,
+    c3d: (r, t) => c3d.raycast(r, t) !== null, batch: (a, b) => c3d.raycastBatch(a, b),
   },
   {
     name: 'ray–sphere raycast', make: [threeRay, threeSphere], tags: [TAGS.ray, TAGS.sphere],
     three: (r, s) => r.intersectSphere(s, target) !== null,
-    c3d: (r, s) => c3d.raycast(r, s) !== null,
+    c3d: (r, s) => c3d.raycast(r, s) !== null, batch: (a, b) => c3d.raycastBatch(a, b),
   },
   {
     name: 'ray–box raycast', make: [threeRay, threeBox], tags: [TAGS.ray, TAGS.aabb],
     three: (r, b) => r.intersectBox(b, target) !== null,
-    c3d: (r, b) => c3d.raycast(r, b) !== null,
+    c3d: (r, b) => c3d.raycast(r, b) !== null, batch: (a, b) => c3d.raycastBatch(a, b),
   },
   {
     name: 'ray–plane raycast', make: [threeRay, threePlane], tags: [TAGS.ray, TAGS.plane],
     three: (r, p) => r.intersectPlane(p, target) !== null,
-    c3d: (r, p) => c3d.raycast(r, p) !== null,
+    c3d: (r, p) => c3d.raycast(r, p) !== null, batch: (a, b) => c3d.raycastBatch(a, b),
   },
   {
     name: 'sphere–plane intersects', make: [threeSphere, threePlane], tags: [TAGS.sphere, TAGS.plane],
-    three: (s, p) => s.intersectsPlane(p), c3d: (s, p) => c3d.intersects(s, p),
+    three: (s, p) => s.intersectsPlane(p), c3d: (s, p) => c3d.intersects(s, p), batch: (a, b) => c3d.intersectsBatch(a, b),
   },
   {
     name: 'sphere–sphere intersects', make: [threeSphere, threeSphere], tags: [TAGS.sphere, TAGS.sphere],
-    three: (a, b) => a.intersectsSphere(b), c3d: (a, b) => c3d.intersects(a, b),
+    three: (a, b) => a.intersectsSphere(b), c3d: (a, b) => c3d.intersects(a, b), batch: (a, b) => c3d.intersectsBatch(a, b),
   },
   {
     name: 'box–box intersects', make: [threeBox, threeBox], tags: [TAGS.aabb, TAGS.aabb],
-    three: (a, b) => a.intersectsBox(b), c3d: (a, b) => c3d.intersects(a, b),
+    three: (a, b) => a.intersectsBox(b), c3d: (a, b) => c3d.intersects(a, b), batch: (a, b) => c3d.intersectsBatch(a, b),
   },
   {
     name: 'box–plane intersects', make: [threeBox, threePlane], tags: [TAGS.aabb, TAGS.plane],
-    three: (b, p) => b.intersectsPlane(p), c3d: (b, p) => c3d.intersects(b, p),
+    three: (b, p) => b.intersectsPlane(p), c3d: (b, p) => c3d.intersects(b, p), batch: (a, b) => c3d.intersectsBatch(a, b),
   },
   {
     name: 'segment–plane intersects', make: [threeSegment, threePlane], tags: [TAGS.segment, TAGS.plane],
-    three: (s, p) => p.intersectsLine(s), c3d: (s, p) => c3d.intersects(s, p),
+    three: (s, p) => p.intersectsLine(s), c3d: (s, p) => c3d.intersects(s, p), batch: (a, b) => c3d.intersectsBatch(a, b),
   },
 ];
+
+// The same pairs for the batch API: each side's shapes packed as their encoded numbers (the order of the fields).
+const FIELDS = {
+  ray: (r) => [r.origin.x, r.origin.y, r.origin.z, r.direction.x, r.direction.y, r.direction.z],
+  segment: (s) => [s.start.x, s.start.y, s.start.z, s.end.x, s.end.y, s.end.z],
+  triangle: (t) => [t.a.x, t.a.y, t.a.z, t.b.x, t.b.y, t.b.z, t.c.x, t.c.y, t.c.z],
+  sphere: (s) => [s.center.x, s.center.y, s.center.z, s.radius],
+  aabb: (b) => [b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z],
+  plane: (p) => [p.normal.x, p.normal.y, p.normal.z, p.constant],
+};
+function pack(objects) {
+  const type = objects[0].type, numbers = FIELDS[type](objects[0]).length;
+  const items = new Float64Array(numbers * objects.length);
+  objects.forEach((o, i) => items.set(FIELDS[type](o), numbers * i));
+  return { type, items };
+}
+
+// Median ns per pair of one batch call over all pairs, after a warm-up call; also the hit count (intersects: the
+// ones; raycast: the finite t).
+function timeBatch(batch, a, b) {
+  let hits = 0;
+  const samples = [];
+  for (let run = 0; run <= RUNS; ++run) {
+    const start = performance.now();
+    const answers = batch(a, b);
+    if (run > 0) samples.push(((performance.now() - start) * 1e6) / PAIRS);
+    hits = answers.reduce((n, x) => n + (answers instanceof Uint8Array ? x : x !== Infinity ? 1 : 0), 0);
+  }
+  samples.sort((x, y) => x - y);
+  return { ns: samples[samples.length >> 1], hits };
+}
 
 // Median ns per call over RUNS timed passes, after one warm-up pass; also returns the hit count.
 function time(fn, as, bs) {
@@ -101,16 +132,18 @@ for (const w of WORKLOADS.filter((w) => only === null || w.name.includes(only)))
   const threeA = Array.from({ length: PAIRS }, w.make[0]);
   const threeB = Array.from({ length: PAIRS }, w.make[1]);
   const three = time(w.three, threeA, threeB);
-  const ours = time(w.c3d, threeA.map(w.tags[0]), threeB.map(w.tags[1]));
+  const taggedA = threeA.map(w.tags[0]), taggedB = threeB.map(w.tags[1]);
+  const ours = time(w.c3d, taggedA, taggedB);
+  const batch = timeBatch(w.batch, pack(taggedA), pack(taggedB));
   rows.push({ workload: w.name, pairs: PAIRS, threeNs: three.ns, c3dNs: ours.ns, ratio: ours.ns / three.ns,
-    threeHits: three.hits, c3dHits: ours.hits });
+    batchNs: batch.ns, batchRatio: batch.ns / three.ns, threeHits: three.hits, c3dHits: ours.hits, batchHits: batch.hits });
 }
 
 const fmt = (x) => x.toFixed(1);
-console.log(`\n| query (${PAIRS} random pairs, median of ${RUNS}) | three.js ns | collide3d ns | collide3d / three.js | hits (three / collide3d) |`);
-console.log('|---|---:|---:|---:|---|');
+console.log(`\n| query (${PAIRS} random pairs, median of ${RUNS}) | three.js ns | collide3d ns | collide3d / three.js | collide3d batch ns | batch / three.js | hits (three / collide3d / batch) |`);
+console.log('|---|---:|---:|---:|---:|---:|---|');
 for (const r of rows) {
-  const agree = r.threeHits === r.c3dHits ? '' : ' **MISMATCH**';
-  console.log(`| ${r.workload} | ${fmt(r.threeNs)} | ${fmt(r.c3dNs)} | ${r.ratio.toFixed(2)} | ${r.threeHits} / ${r.c3dHits}${agree} |`);
+  const agree = r.threeHits === r.c3dHits && r.c3dHits === r.batchHits ? '' : ' **MISMATCH**';
+  console.log(`| ${r.workload} | ${fmt(r.threeNs)} | ${fmt(r.c3dNs)} | ${r.ratio.toFixed(2)} | ${fmt(r.batchNs)} | ${r.batchRatio.toFixed(2)} | ${r.threeHits} / ${r.c3dHits} / ${r.batchHits}${agree} |`);
 }
 if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1], JSON.stringify(rows, null, 2));

@@ -221,6 +221,7 @@ emscripten::val describe() {
     val shape = val::object();
     shape.set("code", type);
     shape.set("schema", shapeSchema(static_cast<ShapeType>(type)));
+    shape.set("size", encodedSize(static_cast<ShapeType>(type)));
     shapes.set(shapeName(static_cast<ShapeType>(type)), shape);
   }
   layout.set("shapes", shapes);

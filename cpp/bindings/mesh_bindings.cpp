@@ -101,7 +101,7 @@ int meshRaycastBatch(std::uintptr_t address, std::uintptr_t rays, int count, int
     for (size_t i = 0; i < n; ++i) {
       const auto found = mesh.raycast(toCaster(RayItems::read(values + 6 * i)), options, static_cast<HitMode>(mode),
                                       nullptr);
-      t[i] = found ? found->hit.t : kInfinity;
+      t[i] = found ? found->hit.t + 0.0 : kInfinity;  // + 0: -0 reads as 0, as in raycast()
       triangle[i] = found ? static_cast<int32_t>(found->triangle) : -1;
       hits += found.has_value();
     }

@@ -14,13 +14,14 @@ function quickRows(script) {
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
-it('bench --quick runs every workload and agrees with three.js on every answer', () => {
+it('bench --quick runs every workload, single and batch calls, and agrees with three.js on every answer', () => {
   const rows = quickRows('bench/single-queries.mjs');
   expect(rows.map((r) => r.workload)).toEqual(['ray–triangle raycast', 'ray–sphere raycast', 'ray–box raycast',
     'ray–plane raycast', 'sphere–plane intersects', 'sphere–sphere intersects', 'box–box intersects',
     'box–plane intersects', 'segment–plane intersects']);
   for (const row of rows) {
     expect(row.c3dHits, row.workload).toBe(row.threeHits);
+    expect(row.batchHits, row.workload).toBe(row.threeHits);
     expect(row.threeHits, row.workload).toBeGreaterThan(0);
   }
 }, 120_000);

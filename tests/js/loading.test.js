@@ -12,7 +12,8 @@ describe('init', () => {
     expect(Object.isFrozen(a)).toBe(true);
     expect(Object.keys(a).sort()).toEqual(
       ['AabbTree', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance',
-        'intersection', 'intersects', 'orthonormalBasis', 'raycast', 'separatingAxis', 'supported', 'sweep']);
+        'intersection', 'intersects', 'intersectsBatch', 'orthonormalBasis', 'raycast', 'raycastBatch', 'separatingAxis',
+        'supported', 'sweep']);
   });
 
   it('knows every shape type of API.md', () => {

@@ -178,6 +178,13 @@ export interface Collide3d {
   /** A right-handed orthonormal basis whose w is `w` normalised. */
   orthonormalBasis(w: VectorLike): OrthonormalBasis;
   /**
+   * intersects over many pairs in one call: pair i is shape i of each side (a side of one shape pairs it with every
+   * shape of the other). 1 where the pair meets, 0 where not; written into `out` when given.
+   */
+  intersectsBatch(a: BatchSide, b: BatchSide, out?: Uint8Array): Uint8Array;
+  /** raycast over many pairs in one call: each pair's hit t, Infinity for none; written into `out` when given. */
+  raycastBatch(casters: BatchSide<Caster['type']>, targets: BatchSide, opts?: RaycastOptions, out?: Float64Array): Float64Array;
+  /**
    * Frustum culling of many bounding spheres, stored as x, y, z, radius per sphere: 1 where a sphere may be seen
    * (intersects(frustum, sphere)), 0 where it is culled. Writes into `visible` (one byte per sphere) when given.
    */
@@ -195,6 +202,16 @@ export interface Collide3d {
   readonly AabbTree: AabbTreeConstructor;
   /** Every (query, a, b) shape-type pair the module answers. */
   readonly supported: readonly SupportedPair[];
+}
+
+/**
+ * Many shapes of one type for the batch queries: `items` holds one shape after another, each as the numbers of its
+ * fields in order (ray: origin x, y, z, direction x, y, z; triangle: a, b, c; sphere: center, radius; aabb: min,
+ * max; plane: normal, constant; obb: center, halfSize, rotation's 9; frustum: 6 × normal, constant; ...).
+ */
+export interface BatchSide<T extends ShapeType = ShapeType> {
+  readonly type: T;
+  readonly items: Float32Array | Float64Array;
 }
 
 export interface MeshRaycastOptions {

@@ -6,6 +6,7 @@ import { reentered, rangeError, typeError, unsupportedPair } from './errors.js';
 import { SHAPE_TYPES, checkShapeSchemas, encodeShape, encodeVector } from './shapes.js';
 import { defineTriangleMesh } from './mesh.js';
 import { defineAabbTree } from './tree.js';
+import { definePairBatches } from './batch.js';
 
 // A fresh vector from f[o..o+2]; + 0 turns -0 into 0 (here and for other returned numbers).
 function vec(f, o) {
@@ -274,7 +275,7 @@ function createApi(module) {
 
   const shared = {
     module, A, OPT, OUT, status: layout.status, vec, io, options, flag, raycastOptions, failure, itemCount, copyIn,
-    badItem, takeFound,
+    badItem, takeFound, batchSpace,
     beginCall: () => ++calls,
     checkCall: (call, fn) => {
       if (call !== calls) throw reentered(fn);
@@ -282,10 +283,12 @@ function createApi(module) {
   };
   const TriangleMesh = defineTriangleMesh(shared);
   const AabbTree = defineAabbTree(shared);
+  const sizes = Object.fromEntries(SHAPE_TYPES.map((type) => [type, layout.shapes[type].size]));
+  const { intersectsBatch, raycastBatch } = definePairBatches(shared, sizes);
 
   const api = {
     intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
-    cullSpheres, cullBoxes, allPairs, TriangleMesh, AabbTree, supported,
+    intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, AabbTree, supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

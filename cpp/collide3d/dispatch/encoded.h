@@ -48,6 +48,12 @@ constexpr const char* kind(const Vec3*) { return "vec3"; }
 constexpr const char* kind(const Mat3*) { return "mat3"; }
 constexpr const char* kind(const std::array<Plane, 6>*) { return "planes6"; }
 
+// How many numbers a field type takes.
+constexpr int size(const double*) { return 1; }
+constexpr int size(const Vec3*) { return 3; }
+constexpr int size(const Mat3*) { return 9; }
+constexpr int size(const std::array<Plane, 6>*) { return 24; }
+
 }  // namespace encoded
 
 template <class Shape>
@@ -74,6 +80,17 @@ std::string schema() {
     text += encoded::kind(static_cast<const Field*>(nullptr));
   });
   return text;
+}
+
+// How many numbers one shape takes, encoded.
+template <class Shape>
+int encodedSize() {
+  int n = 0;
+  Shape::fields([&](const char*, auto member) {
+    using Field = std::remove_reference_t<decltype(std::declval<Shape&>().*member)>;
+    n += encoded::size(static_cast<const Field*>(nullptr));
+  });
+  return n;
 }
 
 constexpr int kEncodedShapeSize = 32;  // doubles; the largest shape, a frustum, takes 24

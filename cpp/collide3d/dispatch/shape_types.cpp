@@ -12,6 +12,10 @@ std::string shapeSchema(ShapeType type) {
   return withShapeType(type, [](auto tag) { return schema<typename decltype(tag)::type>(); });
 }
 
+int encodedSize(ShapeType type) {
+  return withShapeType(type, [](auto tag) { return encodedSize<typename decltype(tag)::type>(); });
+}
+
 namespace {
 
 using ValidateFn = bool (*)(const double*, Problem&);

@@ -37,9 +37,10 @@ const PairTable<ClosestPointsFn>& closestPointsTable();  // also serves distance
 const PairTable<ContactFn>& contactTable();
 const PairTable<SeparatingAxisFn>& separatingAxisTable();
 
-// Per shape type: its name, its encoded schema, and its validation.
+// Per shape type: its name, its encoded schema and size (numbers), and its validation.
 const char* shapeName(ShapeType type);
 std::string shapeSchema(ShapeType type);
+int encodedSize(ShapeType type);
 bool validateEncoded(ShapeType type, const double* shape, Problem& problem);
 
 }  // namespace c3d

@@ -34,6 +34,11 @@ export async function example(): Promise<number> {
   new c3d.TriangleMesh([0, 0, 0]);
   mesh.dispose();
   console.log(wrong);
+  const met: Uint8Array = c3d.intersectsBatch({ type: 'sphere', items: new Float32Array(8) }, { type: 'aabb', items: new Float64Array(6) });
+  const ts: Float64Array = c3d.raycastBatch({ type: 'ray', items: new Float32Array(6) }, { type: 'triangle', items: new Float32Array(9) }, { maxDistance: 2 });
+  console.log(met[0], ts[0]);
+  // @ts-expect-error: raycastBatch's casters are rays, lines or segments
+  c3d.raycastBatch({ type: 'sphere', items: new Float32Array(4) }, { type: 'plane', items: new Float32Array(4) });
   const tree = new c3d.AabbTree({ margin: 0.05 });
   const id: number = tree.insert({ type: 'aabb', min: { x: 0, y: 0, z: 0 }, max: { x: 1, y: 1, z: 1 } });
   tree.update(id, { type: 'aabb', min: { x: 1, y: 0, z: 0 }, max: { x: 2, y: 1, z: 1 } });
