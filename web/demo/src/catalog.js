@@ -31,6 +31,8 @@ export const catalog = [
     summary: 'The separating axis test over 15 axes, and the axis that separates the boxes when they are apart.' },
   { id: 'ray-cylinder', title: 'Ray – cylinder', load: () => import('./scenes/ray-cylinder.js'),
     summary: 'A ray against a capped cylinder: a hit on the side or on a cap, with its normal.' },
+  { id: 'mesh-raycast', title: 'Mesh raycast', load: () => import('./scenes/mesh-raycast.js'),
+    summary: 'A ray against a 1,000- to 100,000-triangle mesh through its bounding volume hierarchy: the first hit or every hit.' },
   { id: 'frustum-culling', title: 'Frustum culling', load: () => import('./scenes/frustum-culling.js'),
     summary: 'A camera frustum and hundreds of spheres and boxes, coloured visible or culled.' },
 ];
