@@ -120,6 +120,8 @@ describe('AabbTree', () => {
     const id = tree.insert(aabb(v(0, 0, 0), v(1, 1, 1)));
     expect(() => tree.update(7, aabb(v(0, 0, 0), v(1, 1, 1)))).toThrow(new RangeError('collide3d.AabbTree.update: id must be the id of a box in the tree (got 7)'));
     expect(() => tree.remove(-1)).toThrow(new RangeError('collide3d.AabbTree.remove: id must be the id of a box in the tree (got -1)'));
+    expect(() => tree.update(id + 0.5, aabb(v(0, 0, 0), v(1, 1, 1)))).toThrow(new RangeError('collide3d.AabbTree.update: id must be the id of a box in the tree (got 0.5)'));
+    expect(tree.has(id + 0.5)).toBe(false);
     expect(() => tree.update(id, aabb(v(0, 0, 0), v(-1, 1, 1)))).toThrow(RangeError);
     expect(tree.query(aabb(v(0.5, 0.5, 0.5), v(2, 2, 2)))).toEqual(new Uint32Array([id]));  // a failed update moved nothing
     expect(() => tree.query({ type: 'capsule', start: v(0, 0, 0), end: v(1, 0, 0), radius: 1 })).toThrow(new Error('collide3d.AabbTree.query: the pair (aabb, capsule) is not supported'));

@@ -273,9 +273,25 @@ function createApi(module) {
     return Object.freeze({ query, a, b });
   }));
 
+  // The pattern of the mesh and tree methods that take one shape: writes `shape` into argument A, lets `before(f)`
+  // read and write options, checks that no other call used the scratch area meanwhile, runs bound(code), and turns
+  // a failing status into its error (`unsupported(type)` makes the one for a shape type the method does not take).
+  function runOnShape(fn, arg, shape, bound, unsupported, before) {
+    const f = io();
+    const call = ++calls;
+    const code = encodeShape(f, A, shape, fn, arg);
+    if (before !== undefined) before(f);
+    if (call !== calls) throw reentered(fn);
+    const status = bound(code);
+    if (status === UNSUPPORTED) throw unsupported(SHAPE_TYPES[code]);
+    if (status < 0) throw failure(status, fn, arg, arg, code, code);
+    return status;
+  }
+  const notACaster = (fn) => (type) => typeError(fn, 'caster.type', "'ray', 'line' or 'segment'", type);
+
   const shared = {
     module, A, OPT, OUT, status: layout.status, vec, io, options, flag, raycastOptions, failure, itemCount, copyIn,
-    badItem, takeFound, batchSpace,
+    badItem, takeFound, batchSpace, runOnShape, notACaster,
     beginCall: () => ++calls,
     checkCall: (call, fn) => {
       if (call !== calls) throw reentered(fn);

@@ -3,7 +3,8 @@
 // scratch area like the single queries. dispose() frees it; a mesh that is garbage-collected undisposed is freed
 // then too.
 import { rangeError, typeError, unsupportedPair } from './errors.js';
-import { SHAPE_TYPES, encodeShape, encodeVector } from './shapes.js';
+import { encodeVector } from './shapes.js';
+import { ADDRESS, heapOwnerClass } from './heap-owner.js';
 
 const HIT_MODES = { first: 0, any: 1, all: 2 };
 
@@ -11,7 +12,6 @@ const HIT_MODES = { first: 0, any: 1, all: 2 };
 export function defineTriangleMesh(shared) {
   const { module, A, OPT, OUT, status: STATUS, vec } = shared;
   const HIT_SIZE = 12;  // io::kHitSize numbers and the triangle
-  const freeLost = new FinalizationRegistry((address) => module.meshDestroy(address));
 
   function hitAt(f, o) {
     return {
@@ -53,8 +53,7 @@ export function defineTriangleMesh(shared) {
     return HIT_MODES[modes[mode]];
   }
 
-  class TriangleMesh {
-    #address;
+  class TriangleMesh extends heapOwnerClass((address) => module.meshDestroy(address), 'mesh') {
     #vertexCount;
     #triangleCount;
 
@@ -85,34 +84,23 @@ export function defineTriangleMesh(shared) {
         module.meshDestroy(address);
         throw rangeError(fn, `index[${bad}]`, `must be < ${vertexCount}, the vertex count (got ${index[bad]})`);
       }
-      this.#address = address;
+      super(address, fn);
       this.#vertexCount = vertexCount;
       this.#triangleCount = corners / 3;
-      freeLost.register(this, address, this);
     }
 
     get vertexCount() { return this.#vertexCount; }
     get triangleCount() { return this.#triangleCount; }
     /** Bytes of the wasm heap the mesh holds: its positions, index, triangle ids and BVH nodes. */
-    get byteLength() { return module.meshBytes(this.#live('TriangleMesh.byteLength')); }
-
-    #live(fn) {
-      if (this.#address === 0) throw new Error(`collide3d.${fn}: the mesh was disposed`);
-      return this.#address;
-    }
+    get byteLength() { return module.meshBytes(this[ADDRESS]('TriangleMesh.byteLength')); }
 
     /** The first hit (least t; ties: the lowest triangleIndex), any one hit, or every hit (by t) with hits: 'all'. */
     raycast(caster, opts) {
       const fn = 'TriangleMesh.raycast';
-      const address = this.#live(fn);
-      const f = shared.io();
-      const call = shared.beginCall();
-      const code = encodeShape(f, A, caster, fn, 'caster');
-      const mode = meshOptions(f, opts, fn, ['first', 'any', 'all']);
-      shared.checkCall(call, fn);
-      const found = module.meshRaycast(address, code, mode);
-      if (found === STATUS.unsupportedPair) throw typeError(fn, 'caster.type', "'ray', 'line' or 'segment'", SHAPE_TYPES[code]);
-      if (found < 0) throw shared.failure(found, fn, 'caster', 'caster', code, code);
+      const address = this[ADDRESS](fn);
+      let mode;
+      const found = shared.runOnShape(fn, 'caster', caster, (code) => module.meshRaycast(address, code, mode),
+        shared.notACaster(fn), (f) => { mode = meshOptions(f, opts, fn, ['first', 'any', 'all']); });
       if (mode === HIT_MODES.all) {
         const numbers = new Float64Array(module.HEAPU8.buffer, module.hitsAddress(), found * HIT_SIZE);
         const hits = [];
@@ -129,7 +117,7 @@ export function defineTriangleMesh(shared) {
      */
     raycastBatch(rays, opts, out) {
       const fn = 'TriangleMesh.raycastBatch';
-      const address = this.#live(fn);
+      const address = this[ADDRESS](fn);
       const count = shared.itemCount(fn, 'rays', rays, 6);
       if (out === undefined) {
         out = { t: new Float64Array(count), triangleIndex: new Int32Array(count) };
@@ -154,21 +142,15 @@ export function defineTriangleMesh(shared) {
     /** Whether the mesh's surface meets the shape (a ray, line, segment, plane or triangle). */
     intersects(shape) {
       const fn = 'TriangleMesh.intersects';
-      const address = this.#live(fn);
-      const f = shared.io();
-      const call = shared.beginCall();
-      const code = encodeShape(f, A, shape, fn, 'shape');
-      shared.checkCall(call, fn);
-      const met = module.meshIntersects(address, code);
-      if (met === STATUS.unsupportedPair) throw unsupportedPair(fn, 'TriangleMesh', SHAPE_TYPES[code]);
-      if (met < 0) throw shared.failure(met, fn, 'shape', 'shape', code, code);
-      return met === 1;
+      const address = this[ADDRESS](fn);
+      return shared.runOnShape(fn, 'shape', shape, (code) => module.meshIntersects(address, code),
+        (type) => unsupportedPair(fn, 'TriangleMesh', type)) === 1;
     }
 
     /** The mesh's point nearest to `point` (ties: the lowest triangleIndex); null for a mesh without triangles. */
     closestPoint(point) {
       const fn = 'TriangleMesh.closestPoint';
-      const address = this.#live(fn);
+      const address = this[ADDRESS](fn);
       const f = shared.io();
       const call = shared.beginCall();
       encodeVector(f, A, point, fn, 'point', '');
@@ -180,18 +162,10 @@ export function defineTriangleMesh(shared) {
     /** New positions for the same vertices (after an animation, a morph): the BVH's boxes follow, without a rebuild. */
     refit(positions) {
       const fn = 'TriangleMesh.refit';
-      const address = this.#live(fn);
+      const address = this[ADDRESS](fn);
       checkPositions(fn, positions, this.#vertexCount);
       new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), positions.length).set(positions);
       module.meshRefit(address);
-    }
-
-    /** Frees the mesh's wasm memory; the mesh cannot be used afterwards. Calling it again does nothing. */
-    dispose() {
-      if (this.#address === 0) return;
-      freeLost.unregister(this);
-      module.meshDestroy(this.#address);
-      this.#address = 0;
     }
   }
   return TriangleMesh;

@@ -3,16 +3,14 @@
 // and which boxes overlap. The JS object keeps only the tree's address; dispose() frees it (and a tree that is
 // garbage-collected undisposed is freed then too).
 import { rangeError, typeError, unsupportedPair } from './errors.js';
-import { SHAPE_TYPES, encodeShape } from './shapes.js';
+import { SHAPE_TYPES } from './shapes.js';
+import { ADDRESS, heapOwnerClass } from './heap-owner.js';
 
 // `shared`: what index.js's API shares with it (the module, the scratch area and its helpers).
 export function defineAabbTree(shared) {
-  const { module, A, OPT, OUT, status: STATUS, vec } = shared;
-  const freeLost = new FinalizationRegistry((address) => module.treeDestroy(address));
+  const { module, OPT, OUT, status: STATUS, vec } = shared;
 
-  class AabbTree {
-    #address;
-
+  class AabbTree extends heapOwnerClass((address) => module.treeDestroy(address), 'tree') {
     /** opts.margin (default 0.1, in scene units): how far a box may move before the tree needs to change. */
     constructor(opts) {
       const fn = 'AabbTree';
@@ -20,43 +18,30 @@ export function defineAabbTree(shared) {
       const margin = o === undefined || o.margin === undefined ? 0.1 : o.margin;
       if (typeof margin !== 'number' || !Number.isFinite(margin)) throw typeError(fn, 'opts.margin', 'a finite number', margin);
       if (margin < 0) throw rangeError(fn, 'opts.margin', `must be >= 0 (got ${margin})`);
-      this.#address = module.treeCreate(margin);
-      if (this.#address === 0) throw rangeError(fn, 'opts', 'the wasm heap is full');
-      freeLost.register(this, this.#address, this);
-    }
-
-    #live(fn) {
-      if (this.#address === 0) throw new Error(`collide3d.${fn}: the tree was disposed`);
-      return this.#address;
+      super(module.treeCreate(margin), fn);
     }
 
     // Writes an aabb into argument A and runs `bound` on it; throws the module's complaint about the box.
     #withBox(fn, box, bound) {
-      const f = shared.io();
-      const call = shared.beginCall();
-      const code = encodeShape(f, A, box, fn, 'box');
-      shared.checkCall(call, fn);
-      if (SHAPE_TYPES[code] !== 'aabb') throw typeError(fn, 'box.type', "'aabb'", SHAPE_TYPES[code]);
-      const result = bound();
-      if (result === STATUS.invalidA) throw shared.failure(result, fn, 'box', 'box', code, code);
-      return result;
+      return shared.runOnShape(fn, 'box', box, (code) => (SHAPE_TYPES[code] === 'aabb' ? bound() : STATUS.unsupportedPair),
+        (type) => typeError(fn, 'box.type', "'aabb'", type));
     }
 
     #id(fn, id) {
-      const address = this.#live(fn);
-      if (!module.treeContains(address, id)) throw rangeError(fn, 'id', `must be the id of a box in the tree (got ${id})`);
+      const address = this[ADDRESS](fn);
+      if (!Number.isInteger(id) || !module.treeContains(address, id)) throw rangeError(fn, 'id', `must be the id of a box in the tree (got ${id})`);
       return id;
     }
 
     /** How many boxes the tree holds. */
-    get size() { return module.treeSize(this.#live('AabbTree.size')); }
+    get size() { return module.treeSize(this[ADDRESS]('AabbTree.size')); }
 
     /** Whether `id` is a box in the tree. */
-    has(id) { return typeof id === 'number' && module.treeContains(this.#live('AabbTree.has'), id); }
+    has(id) { return Number.isInteger(id) && module.treeContains(this[ADDRESS]('AabbTree.has'), id); }
 
     /** Adds a box; returns its id (a small integer; ids of removed boxes are reused). */
     insert(box) {
-      const address = this.#live('AabbTree.insert');
+      const address = this[ADDRESS]('AabbTree.insert');
       return this.#withBox('AabbTree.insert', box, () => module.treeInsert(address));
     }
 
@@ -64,63 +49,48 @@ export function defineAabbTree(shared) {
     update(id, box) {
       const fn = 'AabbTree.update';
       this.#id(fn, id);
-      this.#withBox(fn, box, () => module.treeUpdate(this.#address, id));
+      this.#withBox(fn, box, () => module.treeUpdate(this[ADDRESS](fn), id));
     }
 
     /** Removes box `id`. */
     remove(id) {
       this.#id('AabbTree.remove', id);
       shared.beginCall();  // a getter of an update's box that removes the box is then caught
-      module.treeRemove(this.#address, id);
+      module.treeRemove(this[ADDRESS]('AabbTree.remove'), id);
     }
 
     /** The ids (ascending) of the boxes that meet the shape (an aabb, obb, sphere, plane, frustum, ray, line or segment). */
     query(shape) {
       const fn = 'AabbTree.query';
-      const address = this.#live(fn);
-      const f = shared.io();
-      const call = shared.beginCall();
-      const code = encodeShape(f, A, shape, fn, 'shape');
-      shared.checkCall(call, fn);
-      const found = module.treeQuery(address, code);
-      if (found === STATUS.unsupportedPair) throw unsupportedPair(fn, 'aabb', SHAPE_TYPES[code]);
-      if (found < 0) throw shared.failure(found, fn, 'shape', 'shape', code, code);
+      const address = this[ADDRESS](fn);
+      const found = shared.runOnShape(fn, 'shape', shape, (code) => module.treeQuery(address, code),
+        (type) => unsupportedPair(fn, 'aabb', type));
       return shared.takeFound(found);
     }
 
     /** The box a ray, line or segment hits first (least t; ties: the lowest id): { id, t, point, normal }, or null. */
     raycast(caster, opts) {
       const fn = 'AabbTree.raycast';
-      const address = this.#live(fn);
-      const f = shared.io();
-      const call = shared.beginCall();
-      const code = encodeShape(f, A, caster, fn, 'caster');
-      const o = shared.options(opts, fn);
-      const { maxDistance } = shared.raycastOptions(o, fn);
-      const solid = o === undefined ? true : shared.flag(o.solid, true, fn, 'solid');
-      shared.checkCall(call, fn);
-      f[OPT] = maxDistance;
-      f[OPT + 1] = 0;
-      f[OPT + 2] = solid ? 1 : 0;
-      const hit = module.treeRaycast(address, code);
-      if (hit === STATUS.unsupportedPair) throw typeError(fn, 'caster.type', "'ray', 'line' or 'segment'", SHAPE_TYPES[code]);
-      if (hit < 0) throw shared.failure(hit, fn, 'caster', 'caster', code, code);
+      const address = this[ADDRESS](fn);
+      const hit = shared.runOnShape(fn, 'caster', caster, (code) => module.treeRaycast(address, code),
+        shared.notACaster(fn), (f) => {
+          const o = shared.options(opts, fn);
+          const { maxDistance } = shared.raycastOptions(o, fn);
+          const solid = o === undefined ? true : shared.flag(o.solid, true, fn, 'solid');
+          f[OPT] = maxDistance;
+          f[OPT + 1] = 0;
+          f[OPT + 2] = solid ? 1 : 0;
+        });
       if (hit === 0) return null;
+      const f = shared.io();
       return { id: f[OUT], t: f[OUT + 1] + 0, point: vec(f, OUT + 2), normal: vec(f, OUT + 5) };
     }
 
     /** Every pair of boxes that overlap (touching counts): ids i, j, i, j, ... with i < j, in no particular order. */
     pairs() {
-      return shared.takeFound(2 * module.treePairs(this.#live('AabbTree.pairs')));
+      return shared.takeFound(2 * module.treePairs(this[ADDRESS]('AabbTree.pairs')));
     }
 
-    /** Frees the tree's wasm memory; the tree cannot be used afterwards. Calling it again does nothing. */
-    dispose() {
-      if (this.#address === 0) return;
-      freeLost.unregister(this);
-      module.treeDestroy(this.#address);
-      this.#address = 0;
-    }
   }
   return AabbTree;
 }

@@ -1,0 +1,35 @@
+// The base of the JS objects that own a block of the wasm heap (TriangleMesh, AabbTree): it keeps the block's
+// address, frees it on dispose() — or when the object is garbage-collected undisposed, as a safety net — and refuses
+// use after dispose with a clear error.
+import { rangeError } from './errors.js';
+
+/** The key of the method that returns the address of a live owner (throwing for a disposed one). */
+export const ADDRESS = Symbol('collide3d.address');
+
+// `destroy(address)` frees a block; `noun` names the object in errors ("mesh", "tree").
+export function heapOwnerClass(destroy, noun) {
+  const freeLost = new FinalizationRegistry(destroy);
+  return class HeapOwner {
+    #address;
+
+    // `address` 0 means the heap could not hold the object: `fn` then throws.
+    constructor(address, fn) {
+      if (address === 0) throw rangeError(fn, 'the wasm heap', `cannot hold the ${noun}`);
+      this.#address = address;
+      freeLost.register(this, address, this);
+    }
+
+    [ADDRESS](fn) {
+      if (this.#address === 0) throw new Error(`collide3d.${fn}: the ${noun} was disposed`);
+      return this.#address;
+    }
+
+    /** Frees the object's wasm memory; it cannot be used afterwards. Calling it again does nothing. */
+    dispose() {
+      if (this.#address === 0) return;
+      freeLost.unregister(this);
+      destroy(this.#address);
+      this.#address = 0;
+    }
+  };
+}
