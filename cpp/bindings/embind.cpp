@@ -4,6 +4,7 @@
 // embind function of numbers costs about what a raw export does; converting objects costs 20x more). The JavaScript
 // entry (web/lib) hides all of this.
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
 
 #include <malloc.h>
 
@@ -23,6 +24,11 @@ namespace c3d {
 double io::scratch[io::kSize];
 Problem io::problemSeen;
 std::vector<uint32_t> io::numbersFound;
+
+bool io::heapCanHold(double bytes) {
+  constexpr double kSpare = 16 << 20;  // for fragmentation and the allocations around the one checked
+  return bytes + kSpare < static_cast<double>(emscripten_get_heap_max()) - static_cast<double>(mallinfo().uordblks);
+}
 
 namespace {
 
@@ -229,6 +235,7 @@ emscripten::val describe() {
   status.set("unsupportedPair", io::kUnsupportedPair);
   status.set("invalidA", io::kInvalidA);
   status.set("invalidB", io::kInvalidB);
+  status.set("heapFull", io::kHeapFull);
   layout.set("status", status);
   val sides = val::array();
   sides.set(static_cast<int>(Side::Front), "front");

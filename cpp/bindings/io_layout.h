@@ -22,6 +22,7 @@ constexpr int kSize = kResult + 24;
 constexpr int kUnsupportedPair = -1;
 constexpr int kInvalidA = -2;  // the first argument failed validation; lastProblem() says why
 constexpr int kInvalidB = -3;
+constexpr int kHeapFull = -4;  // the wasm heap cannot hold what the call needs (nothing was changed)
 
 extern double scratch[kSize];
 extern Problem problemSeen;  // the last validation failure: lastProblem() returns it
@@ -29,6 +30,10 @@ extern Problem problemSeen;  // the last validation failure: lastProblem() retur
 // Numbers a call found whose count is not known in advance (allPairs' pairs, a tree query's ids): the JS side copies
 // them out from foundAddress(), then calls releaseFound(), which returns their memory to the heap.
 extern std::vector<uint32_t> numbersFound;
+
+// Whether the wasm heap can still give `bytes` (with room to spare): allocating more would abort the instance, as
+// the module is built without exceptions. Defined in embind.cpp.
+bool heapCanHold(double bytes);
 inline void releaseFound() { std::vector<uint32_t>().swap(numbersFound); }
 
 inline const double* options() { return scratch + kOptions; }

@@ -4,7 +4,6 @@
 #include <emscripten/bind.h>
 
 #include <cstdint>
-#include <new>
 #include <vector>
 
 #include "bindings/io_layout.h"
@@ -17,14 +16,12 @@ namespace {
 
 TriangleMesh* meshAt(std::uintptr_t address) { return reinterpret_cast<TriangleMesh*>(address); }
 
-// A mesh over that many vertices and triangles, its numbers still to be written; 0 when it would not fit the wasm
-// heap (an allocation failure would abort: the module is built without exceptions). About 100 bytes per triangle
-// while building, against a 2 GiB heap.
+// A mesh over that many vertices and triangles, its numbers still to be written; 0 when the wasm heap cannot hold
+// it while it is built (about 100 bytes per triangle).
 std::uintptr_t meshCreate(double vertexCount, double triangleCount, int indexed) {
-  if (12 * vertexCount + 100 * triangleCount > 1.5 * (1u << 30)) return 0;
-  auto* mesh = new (std::nothrow) TriangleMesh(static_cast<size_t>(vertexCount), static_cast<size_t>(triangleCount),
-                                               indexed != 0);
-  return reinterpret_cast<std::uintptr_t>(mesh);
+  if (!io::heapCanHold(12 * vertexCount + 100 * triangleCount)) return 0;
+  return reinterpret_cast<std::uintptr_t>(
+      new TriangleMesh(static_cast<size_t>(vertexCount), static_cast<size_t>(triangleCount), indexed != 0));
 }
 
 std::uintptr_t meshPositions(std::uintptr_t mesh) { return reinterpret_cast<std::uintptr_t>(meshAt(mesh)->positions()); }

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <new>
+#include <cmath>
 
 #include "bindings/io_layout.h"
 #include "collide3d/broadphase/dynamic_tree.h"
@@ -16,13 +16,18 @@ namespace {
 
 DynamicTree* treeAt(std::uintptr_t address) { return reinterpret_cast<DynamicTree*>(address); }
 
+// A tree; 0 when the heap is full.
 std::uintptr_t treeCreate(double margin) {
-  return reinterpret_cast<std::uintptr_t>(new (std::nothrow) DynamicTree(margin));
+  if (!io::heapCanHold(sizeof(DynamicTree))) return 0;
+  return reinterpret_cast<std::uintptr_t>(new DynamicTree(margin));
 }
 void treeDestroy(std::uintptr_t tree) { delete treeAt(tree); }
 
 double treeSize(std::uintptr_t tree) { return static_cast<double>(treeAt(tree)->size()); }
-bool treeContains(std::uintptr_t tree, double id) { return id >= 0 && id < 4294967295.0 && treeAt(tree)->contains(static_cast<uint32_t>(id)); }
+// Whether `id` (any number: the JS side passes what it was given) is a box in the tree.
+bool treeContains(std::uintptr_t tree, double id) {
+  return id >= 0 && id < 4294967295.0 && id == std::floor(id) && treeAt(tree)->contains(static_cast<uint32_t>(id));
+}
 
 // The aabb in argument A, or kInvalidA (then problemSeen says why).
 bool readBox(Aabb& box) {
@@ -31,10 +36,12 @@ bool readBox(Aabb& box) {
   return true;
 }
 
-// Returns the new box's id, or kInvalidA.
+// Returns the new box's id, kInvalidA, or kHeapFull.
 double treeInsert(std::uintptr_t tree) {
   Aabb box;
   if (!readBox(box)) return io::kInvalidA;
+  const size_t growth = treeAt(tree)->growthBytes();  // mostly 0: the heap is measured only when arrays grow
+  if (growth > 0 && !io::heapCanHold(static_cast<double>(growth))) return io::kHeapFull;
   return treeAt(tree)->insert(box);
 }
 

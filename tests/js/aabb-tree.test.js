@@ -127,6 +127,11 @@ describe('AabbTree', () => {
     expect(() => tree.query({ type: 'capsule', start: v(0, 0, 0), end: v(1, 0, 0), radius: 1 })).toThrow(new Error('collide3d.AabbTree.query: the pair (aabb, capsule) is not supported'));
     expect(() => tree.raycast(sphere(v(0, 0, 0), 1))).toThrow(new TypeError("collide3d.AabbTree.raycast: caster.type must be 'ray', 'line' or 'segment' (got \"sphere\")"));
     expect(() => tree.raycast(ray(v(0, 0, 0), v(1, 0, 0)), { solid: 1 })).toThrow(TypeError);
+    const sneaky = { type: 'aabb', get min() { tree.remove(id); return v(0, 0, 0); }, max: v(1, 1, 1) };
+    expect(() => tree.update(id, sneaky)).toThrow(/called again while its arguments were being read/);
+    const doomed = new c3d.AabbTree();
+    expect(() => doomed.insert({ type: 'aabb', get min() { doomed.dispose(); return v(0, 0, 0); }, max: v(1, 1, 1) }))
+      .toThrow(/called again while its arguments were being read/);
     tree.dispose();
     tree.dispose();
     expect(() => tree.insert(aabb(v(0, 0, 0), v(1, 1, 1)))).toThrow(new Error('collide3d.AabbTree.insert: the tree was disposed'));

@@ -258,6 +258,13 @@ describe('TriangleMesh', () => {
     mesh.dispose();  // twice is harmless
     expect(() => mesh.raycast(down)).toThrow(new Error('collide3d.TriangleMesh.raycast: the mesh was disposed'));
     expect(() => mesh.byteLength).toThrow(new Error('collide3d.TriangleMesh.byteLength: the mesh was disposed'));
+    // A getter among the arguments that disposes the mesh is caught before the query runs on freed memory.
+    const doomed = new c3d.TriangleMesh(positions, index);
+    const sneaky = { type: 'ray', get origin() { doomed.dispose(); return v(0.25, 0.25, 1); }, direction: v(0, 0, -1) };
+    expect(() => doomed.raycast(sneaky)).toThrow(/called again while its arguments were being read/);
+    const doomed2 = new c3d.TriangleMesh(positions, index);
+    expect(() => doomed2.raycastBatch(new Float32Array(6), { get maxDistance() { doomed2.dispose(); return 1; } }))
+      .toThrow(new Error('collide3d.TriangleMesh.raycastBatch: the mesh was disposed'));
     // A mesh without triangles.
     const empty = new c3d.TriangleMesh(new Float32Array(0));
     expect(empty.raycast(down)).toBeNull();

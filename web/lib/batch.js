@@ -55,8 +55,9 @@ export function definePairBatches(shared, sizes) {
     if (status === STATUS.unsupportedPair) throw unsupportedPair(fn, A.type, B.type);
     if (status === STATUS.invalidA || status === STATUS.invalidB) {
       const side = status === STATUS.invalidA ? A : B;
-      const at = shared.io()[OUT];
-      if (f[OUT + 1] === 1) throw rangeError(fn, `${side.arg}.items[${at}]`, `must be a finite number (got ${side.items[at]})`);
+      const g = shared.io();  // batchSpace may have grown the memory, detaching `f`
+      const at = g[OUT];
+      if (g[OUT + 1] === 1) throw rangeError(fn, `${side.arg}.items[${at}]`, `must be a finite number (got ${side.items[at]})`);
       const [field, message] = module.lastProblem().split('\n');
       throw rangeError(fn, `${side.arg}.items, ${side.type} ${at}${field === '' ? '' : `: ${field}`}`, message);
     }

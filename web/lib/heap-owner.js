@@ -6,8 +6,9 @@ import { rangeError } from './errors.js';
 /** The key of the method that returns the address of a live owner (throwing for a disposed one). */
 export const ADDRESS = Symbol('collide3d.address');
 
-// `destroy(address)` frees a block; `noun` names the object in errors ("mesh", "tree").
-export function heapOwnerClass(destroy, noun) {
+// `destroy(address)` frees a block; `noun` names the object in errors ("mesh", "tree"); `beginCall()` counts the
+// call (index.js), so that a query whose argument getter disposes the object notices before it runs.
+export function heapOwnerClass(destroy, noun, beginCall) {
   const freeLost = new FinalizationRegistry(destroy);
   return class HeapOwner {
     #address;
@@ -27,6 +28,7 @@ export function heapOwnerClass(destroy, noun) {
     /** Frees the object's wasm memory; it cannot be used afterwards. Calling it again does nothing. */
     dispose() {
       if (this.#address === 0) return;
+      beginCall();
       freeLost.unregister(this);
       destroy(this.#address);
       this.#address = 0;

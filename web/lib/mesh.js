@@ -53,7 +53,7 @@ export function defineTriangleMesh(shared) {
     return HIT_MODES[modes[mode]];
   }
 
-  class TriangleMesh extends heapOwnerClass((address) => module.meshDestroy(address), 'mesh') {
+  class TriangleMesh extends heapOwnerClass((address) => module.meshDestroy(address), 'mesh', shared.beginCall) {
     #vertexCount;
     #triangleCount;
 
@@ -76,10 +76,16 @@ export function defineTriangleMesh(shared) {
       }
       const address = module.meshCreate(vertexCount, corners / 3, indexed ? 1 : 0);
       if (address === 0) throw rangeError(fn, 'positions', `(${corners / 3} triangles) needs more than the wasm heap can give`);
-      new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), positions.length).set(positions);
-      if (indexed) new Uint32Array(module.HEAPU8.buffer, module.meshCorners(address), index.length).set(index);
-      shared.beginCall();
-      const bad = module.meshBuild(address);
+      let bad;
+      try {
+        new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), positions.length).set(positions);
+        if (indexed) new Uint32Array(module.HEAPU8.buffer, module.meshCorners(address), index.length).set(index);
+        shared.beginCall();
+        bad = module.meshBuild(address);
+      } catch (error) {
+        module.meshDestroy(address);
+        throw error;
+      }
       if (bad >= 0) {
         module.meshDestroy(address);
         throw rangeError(fn, `index[${bad}]`, `must be < ${vertexCount}, the vertex count (got ${index[bad]})`);
@@ -97,9 +103,9 @@ export function defineTriangleMesh(shared) {
     /** The first hit (least t; ties: the lowest triangleIndex), any one hit, or every hit (by t) with hits: 'all'. */
     raycast(caster, opts) {
       const fn = 'TriangleMesh.raycast';
-      const address = this[ADDRESS](fn);
+      this[ADDRESS](fn);
       let mode;
-      const found = shared.runOnShape(fn, 'caster', caster, (code) => module.meshRaycast(address, code, mode),
+      const found = shared.runOnShape(fn, 'caster', caster, (code) => module.meshRaycast(this[ADDRESS](fn), code, mode),
         shared.notACaster(fn), (f) => { mode = meshOptions(f, opts, fn, ['first', 'any', 'all']); });
       if (mode === HIT_MODES.all) {
         const numbers = new Float64Array(module.HEAPU8.buffer, module.hitsAddress(), found * HIT_SIZE);
@@ -117,7 +123,7 @@ export function defineTriangleMesh(shared) {
      */
     raycastBatch(rays, opts, out) {
       const fn = 'TriangleMesh.raycastBatch';
-      const address = this[ADDRESS](fn);
+      this[ADDRESS](fn);
       const count = shared.itemCount(fn, 'rays', rays, 6);
       if (out === undefined) {
         out = { t: new Float64Array(count), triangleIndex: new Int32Array(count) };
@@ -129,6 +135,7 @@ export function defineTriangleMesh(shared) {
       }
       const mode = meshOptions(shared.io(), opts, fn, ['first', 'any']);
       shared.beginCall();
+      const address = this[ADDRESS](fn);  // read after the arguments: a getter among them may have disposed the mesh
       const input = shared.copyIn(rays, 12 * count);
       const distances = input + rays.byteLength, triangles = distances + 8 * count;
       const status = module.meshRaycastBatch(address, input, count, rays instanceof Float64Array ? 1 : 0, mode,
@@ -142,28 +149,29 @@ export function defineTriangleMesh(shared) {
     /** Whether the mesh's surface meets the shape (a ray, line, segment, plane or triangle). */
     intersects(shape) {
       const fn = 'TriangleMesh.intersects';
-      const address = this[ADDRESS](fn);
-      return shared.runOnShape(fn, 'shape', shape, (code) => module.meshIntersects(address, code),
+      this[ADDRESS](fn);
+      return shared.runOnShape(fn, 'shape', shape, (code) => module.meshIntersects(this[ADDRESS](fn), code),
         (type) => unsupportedPair(fn, 'TriangleMesh', type)) === 1;
     }
 
     /** The mesh's point nearest to `point` (ties: the lowest triangleIndex); null for a mesh without triangles. */
     closestPoint(point) {
       const fn = 'TriangleMesh.closestPoint';
-      const address = this[ADDRESS](fn);
+      this[ADDRESS](fn);
       const f = shared.io();
       const call = shared.beginCall();
       encodeVector(f, A, point, fn, 'point', '');
       shared.checkCall(call, fn);
-      if (module.meshClosestPoint(address) === 0) return null;
+      if (module.meshClosestPoint(this[ADDRESS](fn)) === 0) return null;
       return { point: vec(f, OUT), distance: f[OUT + 3] + 0, triangleIndex: f[OUT + 4] };
     }
 
     /** New positions for the same vertices (after an animation, a morph): the BVH's boxes follow, without a rebuild. */
     refit(positions) {
       const fn = 'TriangleMesh.refit';
-      const address = this[ADDRESS](fn);
+      this[ADDRESS](fn);
       checkPositions(fn, positions, this.#vertexCount);
+      const address = this[ADDRESS](fn);
       new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), positions.length).set(positions);
       module.meshRefit(address);
     }

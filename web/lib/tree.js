@@ -10,7 +10,7 @@ import { ADDRESS, heapOwnerClass } from './heap-owner.js';
 export function defineAabbTree(shared) {
   const { module, OPT, OUT, status: STATUS, vec } = shared;
 
-  class AabbTree extends heapOwnerClass((address) => module.treeDestroy(address), 'tree') {
+  class AabbTree extends heapOwnerClass((address) => module.treeDestroy(address), 'tree', shared.beginCall) {
     /** opts.margin (default 0.1, in scene units): how far a box may move before the tree needs to change. */
     constructor(opts) {
       const fn = 'AabbTree';
@@ -41,8 +41,11 @@ export function defineAabbTree(shared) {
 
     /** Adds a box; returns its id (a small integer; ids of removed boxes are reused). */
     insert(box) {
-      const address = this[ADDRESS]('AabbTree.insert');
-      return this.#withBox('AabbTree.insert', box, () => module.treeInsert(address));
+      const fn = 'AabbTree.insert';
+      this[ADDRESS](fn);
+      const id = this.#withBox(fn, box, () => module.treeInsert(this[ADDRESS](fn)));
+      if (id === STATUS.heapFull) throw rangeError(fn, 'box', 'does not fit: the wasm heap is full');
+      return id;
     }
 
     /** Moves box `id`: the tree changes only when the box leaves its margin. */
@@ -62,8 +65,8 @@ export function defineAabbTree(shared) {
     /** The ids (ascending) of the boxes that meet the shape (an aabb, obb, sphere, plane, frustum, ray, line or segment). */
     query(shape) {
       const fn = 'AabbTree.query';
-      const address = this[ADDRESS](fn);
-      const found = shared.runOnShape(fn, 'shape', shape, (code) => module.treeQuery(address, code),
+      this[ADDRESS](fn);
+      const found = shared.runOnShape(fn, 'shape', shape, (code) => module.treeQuery(this[ADDRESS](fn), code),
         (type) => unsupportedPair(fn, 'aabb', type));
       return shared.takeFound(found);
     }
@@ -71,8 +74,8 @@ export function defineAabbTree(shared) {
     /** The box a ray, line or segment hits first (least t; ties: the lowest id): { id, t, point, normal }, or null. */
     raycast(caster, opts) {
       const fn = 'AabbTree.raycast';
-      const address = this[ADDRESS](fn);
-      const hit = shared.runOnShape(fn, 'caster', caster, (code) => module.treeRaycast(address, code),
+      this[ADDRESS](fn);
+      const hit = shared.runOnShape(fn, 'caster', caster, (code) => module.treeRaycast(this[ADDRESS](fn), code),
         shared.notACaster(fn), (f) => {
           const o = shared.options(opts, fn);
           const { maxDistance } = shared.raycastOptions(o, fn);

@@ -30,6 +30,14 @@ class DynamicTree {
   bool contains(uint32_t id) const { return id < leafOf_.size() && leafOf_[id] != kNone; }
   const Aabb& box(uint32_t id) const { return nodes_[leafOf_[id]].box; }
 
+  // How many bytes the next insert may allocate (its arrays growing), so a caller can refuse it beforehand.
+  size_t growthBytes() const {
+    size_t bytes = 0;
+    if (nodes_.size() + 2 > nodes_.capacity()) bytes += 2 * (nodes_.capacity() + 2) * sizeof(Node);
+    if (freeIds_.empty() && leafOf_.size() == leafOf_.capacity()) bytes += 2 * (leafOf_.capacity() + 1) * sizeof(uint32_t);
+    return bytes;
+  }
+
   // Adds a box; returns its id: 0, 1, 2, ... in order, the ids of removed boxes reused first.
   uint32_t insert(const Aabb& box) {
     const uint32_t leaf = allocate();

@@ -109,15 +109,16 @@ struct Frame {
     Frame f;
     f.axis = extent[1] > extent[0] ? (extent[2] > extent[1] ? 2 : 1) : (extent[2] > extent[0] ? 2 : 0);
     f.lo = lo[f.axis];
-    f.scale = extent[f.axis] > 0 ? kBins / extent[f.axis] : 0;
+    f.scale = kBins / extent[f.axis];
+    if (!(f.scale < std::numeric_limits<float>::infinity())) f.scale = 0;  // no extent (or too little for floats)
     return f;
   }
-  // Clamped, so rounding never leaves the range.
+  // Clamped before the conversion, so rounding, overflowing centres (inf - inf) and 0 * inf never leave the range.
   int binOf(const Box4& box) const {
     const float* l = reinterpret_cast<const float*>(&box.lo);
     const float* h = reinterpret_cast<const float*>(&box.hi);
-    const int b = static_cast<int>((l[axis] + h[axis] - lo) * scale);
-    return b < 0 ? 0 : b >= kBins ? kBins - 1 : b;
+    const float x = (l[axis] + h[axis] - lo) * scale;
+    return x > 0 ? static_cast<int>(std::min(x, float(kBins - 1))) : 0;  // NaN: bin 0
   }
 };
 

@@ -22,6 +22,12 @@ class CasterBox {
     for (int k = 0; k < 3; ++k) {
       origin_[k] = o[k];
       inverse_[k] = 1 / d[k];  // ±infinity for a zero component (its sign follows the zero's)
+      // A component that is not finite (a segment whose end minus start overflows) or whose reciprocal overflows
+      // (a subnormal one) would give slabs the rounding bound below does not cover: that axis prunes nothing (NaN
+      // parameters, which the min and max below skip).
+      if (!std::isfinite(d[k]) || (d[k] != 0 && !std::isfinite(inverse_[k]))) {
+        inverse_[k] = std::numeric_limits<double>::quiet_NaN();
+      }
       near_[k] = std::signbit(inverse_[k]) ? 3 + k : k;  // the node's bound lo[k] or hi[k]
       far_[k] = std::signbit(inverse_[k]) ? k : 3 + k;
     }

@@ -213,7 +213,7 @@ class TriangleMesh {
       const double gap = std::fmax(std::fmax(b.lo[k] - q[k], q[k] - b.hi[k]), 0.0);
       sum += gap * gap;
     }
-    return sum * (1 - kMargin);  // a lower bound despite rounding
+    return sum * (1 - kMargin) - std::numeric_limits<double>::min();  // a lower bound despite rounding, underflow
   }
 
   // Both children's keys: by the key's own two-box form when it has one (a caster's, vectorised), else box by box.
