@@ -128,17 +128,37 @@ class DynamicTree {
     return best;
   }
 
-  // Every pair of ids whose boxes overlap (touching counts), each once as (smaller, larger).
+  // Every pair of ids whose boxes overlap (touching counts), each once as (smaller, larger): the tree tested against
+  // itself, each inner node's children against each other and, for a pair of nodes whose fat boxes overlap, the
+  // taller one's children against the other (as allPairs does, all_pairs.h).
   void pairs(std::vector<uint32_t>& out) const {
-    for (uint32_t id = 0; id < leafOf_.size(); ++id) {
-      if (!contains(id)) continue;
-      const Aabb& box = this->box(id);
-      query([&](const Aabb& fat) { return intersects(fat, box); },
-            [&](const Aabb& other) { return intersects(other, box); },
-            [&](uint32_t other) {
-              if (other > id) out.insert(out.end(), {id, other});
-              return true;
-            });
+    if (root_ == kNone) return;
+    struct Task {
+      uint32_t a, b;  // b == kNone: the pairs within subtree a
+    };
+    std::vector<Task> tasks{{root_, kNone}};
+    while (!tasks.empty()) {
+      const Task task = tasks.back();
+      tasks.pop_back();
+      const Node& a = nodes_[task.a];
+      if (task.b == kNone) {
+        if (a.height == 0) continue;
+        tasks.push_back({a.child[0], kNone});
+        tasks.push_back({a.child[1], kNone});
+        tasks.push_back({a.child[0], a.child[1]});
+        continue;
+      }
+      const Node& b = nodes_[task.b];
+      if (!intersects(a.fat, b.fat)) continue;
+      if (a.height == 0 && b.height == 0) {
+        if (intersects(a.box, b.box)) out.insert(out.end(), {std::min(a.id, b.id), std::max(a.id, b.id)});
+        continue;
+      }
+      const bool splitA = a.height >= b.height;
+      const Node& split = splitA ? a : b;
+      const uint32_t other = splitA ? task.b : task.a;
+      tasks.push_back({split.child[0], other});
+      tasks.push_back({split.child[1], other});
     }
   }
 
