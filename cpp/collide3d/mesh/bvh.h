@@ -90,7 +90,7 @@ struct Box4 {
   }
   void grow(const Box4& b) { lo = simd::min(lo, b.lo), hi = simd::max(hi, b.hi); }
   void grow(f32x4 p) { lo = simd::min(lo, p), hi = simd::max(hi, p); }
-  f32x4 centre() const { return lo + hi; }  // twice the centre: only compared
+  f32x4 centre() const { return 0.5f * lo + 0.5f * hi; }  // halves first: no overflow for finite corners
   BvhBox scalar() const { return {{lo[0], lo[1], lo[2]}, {hi[0], hi[1], hi[2]}}; }
   double halfArea() const {
     const f32x4 d = hi - lo;
@@ -110,15 +110,18 @@ struct Frame {
     f.axis = extent[1] > extent[0] ? (extent[2] > extent[1] ? 2 : 1) : (extent[2] > extent[0] ? 2 : 0);
     f.lo = lo[f.axis];
     f.scale = kBins / extent[f.axis];
-    if (!(f.scale < std::numeric_limits<float>::infinity())) f.scale = 0;  // no extent (or too little for floats)
+    // No extent, or too little for a float reciprocal: every centre in bin 0.
+    if (!(f.scale < std::numeric_limits<float>::infinity())) f.scale = 0;
     return f;
   }
-  // Clamped before the conversion, so rounding, overflowing centres (inf - inf) and 0 * inf never leave the range.
+  // Clamped, so rounding never leaves the range. Centres and extents are finite (centres are halved first), and a
+  // centre lies within a few ulps of its frame's range (a child's frame is its parent's, cut where the parent's bins
+  // split), so the product stays near [0, kBins] (or is 0) and converts to int without overflow.
   int binOf(const Box4& box) const {
     const float* l = reinterpret_cast<const float*>(&box.lo);
     const float* h = reinterpret_cast<const float*>(&box.hi);
-    const float x = (l[axis] + h[axis] - lo) * scale;
-    return x > 0 ? static_cast<int>(std::min(x, float(kBins - 1))) : 0;  // NaN: bin 0
+    const int b = static_cast<int>((0.5f * l[axis] + 0.5f * h[axis] - lo) * scale);
+    return b < 0 ? 0 : b >= kBins ? kBins - 1 : b;
   }
 };
 
