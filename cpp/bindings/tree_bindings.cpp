@@ -63,10 +63,7 @@ int treeQuery(std::uintptr_t tree, int type) {
   if (meets == nullptr) return io::kUnsupportedPair;
   if (!validateEncoded(static_cast<ShapeType>(type), io::argA(), io::problemSeen)) return io::kInvalidA;
   io::releaseFound();
-  auto test = [&](const Aabb& box) {
-    const double numbers[6] = {box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z};
-    return meets(numbers, io::argA());
-  };
+  auto test = [&](const Aabb& box) { return meets(encodedBuffer(box).data(), io::argA()); };
   treeAt(tree)->query(test, test, [](uint32_t id) {
     io::numbersFound.push_back(id);
     return true;

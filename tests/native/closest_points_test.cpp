@@ -306,7 +306,7 @@ void expectValid(const A& a, const B& b, const ClosestPoints& r, const char* sou
 
 ClosestPoints swapped(const ClosestPoints& c) { return {c.pointB, c.pointA, c.distance}; }
 
-using testing::encoded;
+
 
 // The table's (A, B) answer, after checking it against the (B, A) entry and the kernel. For two different types the
 // (B, A) entry reverses the same computation: the same answer with the points swapped. For two of one type it is the
@@ -320,7 +320,7 @@ ClosestPoints closest(const A& a, const B& b) {
     ADD_FAILURE() << "no closestPoints entry for " << A::kName << " and " << B::kName;
     return {};
   }
-  const testing::Buffer ea = encoded(a), eb = encoded(b);
+  const testing::Buffer ea = encodedBuffer(a), eb = encodedBuffer(b);
   const ClosestPoints ab = forward(ea.data(), eb.data()), ba = backward(eb.data(), ea.data());
   if constexpr (std::is_same_v<A, B>) {
     EXPECT_NEAR(ba.distance, ab.distance, kOn) << describe(a, b);
@@ -849,7 +849,7 @@ bool expectDistanceZeroIffIntersects(const A& a, const B& b) {
     ADD_FAILURE() << "no intersects entry for " << A::kName << " and " << B::kName;
     return false;
   }
-  const testing::Buffer ea = encoded(a), eb = encoded(b);
+  const testing::Buffer ea = encodedBuffer(a), eb = encodedBuffer(b);
   const bool meet = forward(ea.data(), eb.data());
   EXPECT_EQ(backward(eb.data(), ea.data()), meet) << describe(a, b);
   const ClosestPoints r = closest(a, b);

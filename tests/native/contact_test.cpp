@@ -33,18 +33,18 @@ Mat3 pythagoreanRotation() {
 // ---- The library, through its tables ------------------------------------------------------------------------
 
 using testing::Buffer;
-using testing::encoded;
+
 
 template <class A, class B>
 std::optional<Contact> contactOf(const A& a, const B& b) {
-  return contactTable().at(A::kType, B::kType)(encoded(a).data(), encoded(b).data());
+  return contactTable().at(A::kType, B::kType)(encodedBuffer(a).data(), encodedBuffer(b).data());
 }
 
 // Whether the library says the shapes meet: intersects where the table has the pair, else distance == 0.
 template <class A, class B>
 bool libraryMeets(const A& a, const B& b) {
-  if (const IntersectsFn fn = intersectsTable().at(A::kType, B::kType)) return fn(encoded(a).data(), encoded(b).data());
-  return closestPointsTable().at(A::kType, B::kType)(encoded(a).data(), encoded(b).data()).distance == 0;
+  if (const IntersectsFn fn = intersectsTable().at(A::kType, B::kType)) return fn(encodedBuffer(a).data(), encodedBuffer(b).data());
+  return closestPointsTable().at(A::kType, B::kType)(encodedBuffer(a).data(), encodedBuffer(b).data()).distance == 0;
 }
 
 void expectContact(const std::optional<Contact>& c, Vec3 normal, double depth, Vec3 pointA, Vec3 pointB,

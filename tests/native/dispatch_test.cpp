@@ -25,7 +25,7 @@ ShapeType typeAt(int index) { return static_cast<ShapeType>(index); }
 std::string pairName(int a, int b) { return std::string(shapeName(typeAt(a))) + "-" + shapeName(typeAt(b)); }
 
 using testing::Buffer;
-using testing::encoded;
+
 
 Mat3 fromColumns(Vec3 x, Vec3 y, Vec3 z) {
   Mat3 r;
@@ -41,7 +41,7 @@ class RandomShapes {
   explicit RandomShapes(unsigned seed) : random_(seed) {}
 
   Buffer make(ShapeType type) {
-    return withShapeType(type, [&](auto tag) { return encoded(make(tag)); });
+    return withShapeType(type, [&](auto tag) { return encodedBuffer(make(tag)); });
   }
   Vec3 vector() { return random_.vector(-3, 3); }
 
@@ -412,12 +412,12 @@ TEST(Encoding, DecodeOfEncodeRoundTripsEveryShape) {
 }
 
 TEST(Encoding, FieldsAreLaidOutInSchemaOrder) {
-  const Buffer obb = encoded(Obb{{1, 2, 3}, {4, 5, 6}, fromColumns({0, 0, 1}, {1, 0, 0}, {0, 1, 0})});
+  const Buffer obb = encodedBuffer(Obb{{1, 2, 3}, {4, 5, 6}, fromColumns({0, 0, 1}, {1, 0, 0}, {0, 1, 0})});
   const double expected[15] = {1, 2, 3, 4, 5, 6, 0, 0, 1, 1, 0, 0, 0, 1, 0};
   for (int i = 0; i < 15; ++i) EXPECT_EQ(obb[i], expected[i]) << i;
   Frustum frustum;
   for (int i = 0; i < 6; ++i) frustum.planes[i] = {{4.0 * i, 4.0 * i + 1, 4.0 * i + 2}, 4.0 * i + 3};
-  const Buffer planes = encoded(frustum);
+  const Buffer planes = encodedBuffer(frustum);
   for (int i = 0; i < 24; ++i) EXPECT_EQ(planes[i], i);
 }
 
@@ -425,7 +425,7 @@ TEST(Encoding, FieldsAreLaidOutInSchemaOrder) {
 
 template <class Shape>
 ::testing::AssertionResult rejected(const Shape& shape, const char* field, const char* message) {
-  const Buffer buffer = encoded(shape);
+  const Buffer buffer = encodedBuffer(shape);
   Problem problem;
   if (validateEncoded(Shape::kType, buffer.data(), problem)) {
     return ::testing::AssertionFailure() << Shape::kName << " accepted";
@@ -439,7 +439,7 @@ template <class Shape>
 
 template <class Shape>
 ::testing::AssertionResult accepted(const Shape& shape) {
-  const Buffer buffer = encoded(shape);
+  const Buffer buffer = encodedBuffer(shape);
   Problem problem;
   if (validateEncoded(Shape::kType, buffer.data(), problem)) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << Shape::kName << " rejected with \"" << problem.field.text << "\" / \""

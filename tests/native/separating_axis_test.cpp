@@ -42,7 +42,7 @@ TEST(SeparatingAxis, FaceSeparatedBoxesGiveTheFaceNormalAndTheirDistance) {
   EXPECT_TRUE(near(found->axis, {1, 0, 0}));
   EXPECT_DOUBLE_EQ(found->gap, 2);
   const auto reversed = separatingAxisTable().at(ShapeType::Aabb, ShapeType::Aabb)(
-      testing::encoded(b).data(), testing::encoded(a).data());
+      encodedBuffer(b).data(), encodedBuffer(a).data());
   ASSERT_TRUE(reversed.has_value());
   EXPECT_TRUE(near(reversed->axis, {-1, 0, 0}));
   EXPECT_DOUBLE_EQ(reversed->gap, 2);

@@ -21,15 +21,9 @@ inline ::testing::AssertionResult near(Vec3 actual, Vec3 expected, double tolera
                                        << error;
 }
 
-// A shape encoded as the dispatch tables take it.
+// A shape encoded as the dispatch tables take it (encoded.h).
 using Buffer = std::array<double, kEncodedShapeSize>;
-
-template <class Shape>
-Buffer encoded(const Shape& shape) {
-  Buffer buffer{};
-  encode(shape, buffer.data());
-  return buffer;
-}
+using c3d::encodedBuffer;
 
 // How many random cases a long exact-reference test runs: an eighth of n in the sanitizer build (C3D_SANITIZE),
 // which is there to catch memory and undefined-behaviour errors and runs these ~25 times slower.

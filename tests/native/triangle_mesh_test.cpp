@@ -206,24 +206,24 @@ TEST(TriangleMesh, IntersectsMatchesBruteForce) {
     if (kind == 0) {
       const Vec3 n = random.integerVector(-2, 2);
       if (isZero(n)) continue;
-      shape = testing::encoded(Plane{n, double(random.integer(-30, 30))});
+      shape = encodedBuffer(Plane{n, double(random.integer(-30, 30))});
     } else if (kind == 1) {
       type = ShapeType::Triangle;
       const Vec3 c = random.integerVector(0, 16);
-      shape = testing::encoded(Triangle{c + random.integerVector(-3, 3), c + random.integerVector(-3, 3), c + random.integerVector(-3, 3)});
+      shape = encodedBuffer(Triangle{c + random.integerVector(-3, 3), c + random.integerVector(-3, 3), c + random.integerVector(-3, 3)});
     } else if (kind == 2) {
       type = ShapeType::Triangle;
       const Vec3 c = random.vector(0, 16);
-      shape = testing::encoded(Triangle{c + random.vector(-2, 2), c + random.vector(-2, 2), c + random.vector(-2, 2)});
+      shape = encodedBuffer(Triangle{c + random.vector(-2, 2), c + random.vector(-2, 2), c + random.vector(-2, 2)});
     } else {
       type = ShapeType::Segment;
       const Vec3 c = random.integerVector(0, 16);
-      shape = testing::encoded(Segment{c + random.integerVector(-3, 3), c + random.integerVector(-3, 3)});
+      shape = encodedBuffer(Segment{c + random.integerVector(-3, 3), c + random.integerVector(-3, 3)});
     }
     bool expected = false;
     const IntersectsFn withTriangle = intersectsTable().at(ShapeType::Triangle, type);
     for (size_t t = 0; t < data.triangles() && !expected; ++t) {
-      expected = withTriangle(testing::encoded(data.triangle(t)).data(), shape.data());
+      expected = withTriangle(encodedBuffer(data.triangle(t)).data(), shape.data());
     }
     EXPECT_EQ(mesh->intersects(type, shape.data()), expected);
     (expected ? met : apart) += 1;

@@ -95,4 +95,12 @@ int encodedSize() {
 
 constexpr int kEncodedShapeSize = 32;  // doubles; the largest shape, a frustum, takes 24
 
+// A shape encoded in a buffer of its own: how C++ code calls a dispatch-table entry on shapes it holds.
+template <class Shape>
+std::array<double, kEncodedShapeSize> encodedBuffer(const Shape& shape) {
+  std::array<double, kEncodedShapeSize> buffer{};
+  encode(shape, buffer.data());
+  return buffer;
+}
+
 }  // namespace c3d

@@ -128,12 +128,12 @@ class TriangleMesh {
     const double limit = 0;
     search(
         [&](const BvhBox& b) {
-          const bool maybe = withBox != nullptr ? withBox(encodedBox(b).data(), shape) : overlap(b, bounds);
+          const bool maybe = withBox != nullptr ? withBox(encodedBuffer(Aabb{{b.lo[0], b.lo[1], b.lo[2]}, {b.hi[0], b.hi[1], b.hi[2]}}).data(), shape) : overlap(b, bounds);
           return maybe ? 0.0 : std::numeric_limits<double>::quiet_NaN();
         },
         limit,
         [&](uint32_t slot) {
-          met = withTriangle(encodedTriangle(slot).data(), shape);
+          met = withTriangle(encodedBuffer(triangleAt(slot)).data(), shape);
           return met;
         });
     return met;
@@ -177,13 +177,6 @@ class TriangleMesh {
   Triangle triangleAt(uint32_t slot) const {
     const uint32_t* c = &corners_[3 * size_t{slot}];
     return {vertex(c[0]), vertex(c[1]), vertex(c[2])};
-  }
-  std::array<double, 9> encodedTriangle(uint32_t slot) const {
-    const Triangle t = triangleAt(slot);
-    return {t.a.x, t.a.y, t.a.z, t.b.x, t.b.y, t.b.z, t.c.x, t.c.y, t.c.z};
-  }
-  static std::array<double, 6> encodedBox(const BvhBox& b) {
-    return {b.lo[0], b.lo[1], b.lo[2], b.hi[0], b.hi[1], b.hi[2]};
   }
   // A float box holding an encoded triangle (its double coordinates rounded outwards); for other types, all space.
   static BvhBox boundsOf(ShapeType type, const double* shape) {
