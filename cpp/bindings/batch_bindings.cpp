@@ -6,16 +6,17 @@
 
 #include "bindings/io_layout.h"
 #include "collide3d/batch/pairs.h"
+#include "collide3d/batch/raycast_triangles.h"
 
 namespace c3d {
 
 namespace {
 
-// Checks both sides' items (batch/pairs.h), then answers every pair with answer(i, a_i, b_i). Returns how many pairs
-// hit or meet; kInvalidA / kInvalidB with result()[0] the index of a number that is not finite (then result()[1] =
-// 1), or of an item its validation rejects (result()[1] = 0, problemSeen says why).
-template <class Answer>
-int answerPairs(const EncodedItems (&sides)[2], int pairs, Answer&& answer) {
+// Checks both sides' items (batch/pairs.h), then answers every pair with answerAll(), which returns how many pairs
+// hit or meet. Returns that, or kInvalidA / kInvalidB with result()[0] the index of a number that is not finite
+// (then result()[1] = 1), or of an item its validation rejects (result()[1] = 0, problemSeen says why).
+template <class AnswerAll>
+int answerChecked(const EncodedItems (&sides)[2], AnswerAll&& answerAll) {
   for (int side = 0; side < 2; ++side) {
     const ItemProblem problem = firstProblem(sides[side], io::problemSeen);
     if (problem.found()) {
@@ -24,10 +25,18 @@ int answerPairs(const EncodedItems (&sides)[2], int pairs, Answer&& answer) {
       return side == 0 ? io::kInvalidA : io::kInvalidB;
     }
   }
-  int hits = 0;
-  forEachPair(sides[0], sides[1], static_cast<size_t>(pairs),
-              [&](size_t i, const double* a, const double* b) { hits += answer(i, a, b) ? 1 : 0; });
-  return hits;
+  return answerAll();
+}
+
+// answerChecked with answer(i, a_i, b_i) for each pair in turn, true when it hits or meets.
+template <class Answer>
+int answerPairs(const EncodedItems (&sides)[2], int pairs, Answer&& answer) {
+  return answerChecked(sides, [&] {
+    int hits = 0;
+    forEachPair(sides[0], sides[1], static_cast<size_t>(pairs),
+                [&](size_t i, const double* a, const double* b) { hits += answer(i, a, b) ? 1 : 0; });
+    return hits;
+  });
 }
 
 // The table's entry for the two sides' types (nullptr when the pair is not supported), and the sides. Each side:
@@ -53,14 +62,20 @@ int intersectsBatch(int typeA, std::uintptr_t a, int countA, int doubleA, int ty
 }
 
 // raycast over `pairs` pairs, options io::raycastOptions(): one double per pair at `out`, the hit's t or +infinity.
-// Returns how many hit, or a status.
+// Casters against triangles take the SIMD fast path (batch/raycast_triangles.h). Returns how many hit, or a status.
 int raycastBatch(int typeA, std::uintptr_t a, int countA, int doubleA, int typeB, std::uintptr_t b, int countB,
                  int doubleB, int pairs, std::uintptr_t out) {
   const RaycastFn cast = entryFor(raycastTable(), typeA, typeB);
   if (cast == nullptr) return io::kUnsupportedPair;
   const RaycastOptions options = io::raycastOptions();
   auto* t = reinterpret_cast<double*>(out);
-  return answerPairs({side(typeA, a, countA, doubleA), side(typeB, b, countB, doubleB)}, pairs,
+  const EncodedItems sides[2] = {side(typeA, a, countA, doubleA), side(typeB, b, countB, doubleB)};
+  if (hasTriangleLanes(sides[0].type, sides[1].type)) {
+    return answerChecked(sides, [&] {
+      return raycastTriangles(sides[0], sides[1], static_cast<size_t>(pairs), options, cast, t);
+    });
+  }
+  return answerPairs(sides, pairs,
                      [&](size_t i, const double* p, const double* q) {
                        const auto hit = cast(p, q, options);
                        t[i] = hit ? hit->t + 0.0 : kInfinity;  // + 0: -0 reads as 0, as in raycast()

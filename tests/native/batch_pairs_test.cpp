@@ -34,11 +34,23 @@ TEST(BatchPairs, FindsTheFirstUnusableItem) {
   Problem problem;
   const std::vector<float> good = {0, 0, 0, 1, 0, 0, 0, 0};
   EXPECT_FALSE(firstProblem({ShapeType::Sphere, good.data(), false, 2, 4}, problem).found());
-  const std::vector<float> negative = {0, 0, 0, 1, 0, 0, 0, -1, 0, NAN, 0, 1};
+  const std::vector<float> negative = {0, 0, 0, 1, 0, 0, 0, -1, 0, 0, 0, -2};
   const ItemProblem invalid = firstProblem({ShapeType::Sphere, negative.data(), false, 3, 4}, problem);
   EXPECT_EQ(invalid.item, 1);
   EXPECT_EQ(invalid.number, -1);
   EXPECT_STREQ(problem.field.text, "radius");
+  // A number that is not finite is reported before any item's validation, wherever it is.
+  const std::vector<float> both = {0, 0, 0, -1, 0, NAN, 0, 1};
+  EXPECT_EQ(firstProblem({ShapeType::Sphere, both.data(), false, 2, 4}, problem).number, 5);
+  // Far into the items (the scan goes a block at a time), each position and kind is found.
+  for (const size_t at : {0, 511, 512, 513, 4095, 4097}) {
+    for (const double bad : {NAN, INFINITY, -INFINITY}) {
+      std::vector<double> many(4 * 1025, 1.0);
+      many[at] = bad;
+      EXPECT_EQ(firstProblem({ShapeType::Sphere, many.data(), true, 1025, 4}, problem).number,
+                static_cast<std::ptrdiff_t>(at));
+    }
+  }
   const std::vector<double> rays = {0, 0, 0, 1, 0, 0, 0, 0, INFINITY, 0, 0, 0};
   const ItemProblem notFinite = firstProblem({ShapeType::Ray, rays.data(), true, 2, 6}, problem);
   EXPECT_EQ(notFinite.number, 8);

@@ -1,11 +1,14 @@
 // Many pairs of shapes at once, for any query's dispatch-table entry: each side is an array of items of one shape
 // type, each item that type's encoded numbers (encoded.h), in float or double. Pair i is item i of each side; a side
-// holding a single item pairs it with every item of the other. Items are checked once each (every number finite,
-// then the shape's own validation) before any pair runs, so a batch either answers every pair or none.
+// holding a single item pairs it with every item of the other. Items are checked before any pair runs (every number
+// finite, then each shape's own validation), so a batch either answers every pair or none.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 
+#include "collide3d/dispatch/encoded.h"
+#include "collide3d/dispatch/shape_visit.h"
 #include "collide3d/dispatch/tables.h"
 
 namespace c3d {
@@ -26,30 +29,64 @@ struct EncodedItems {
   }
 };
 
-// The first unusable item: `number`, the index of a number that is not finite; else `item`, an item its shape's
-// validation rejects (`problem` says why). Both -1 when every item is usable.
+// The first unusable item: `number`, the index of the first number that is not finite (anywhere in the items); else
+// `item`, the first item its shape's validation rejects (`problem` says why). Both -1 when every item is usable.
 struct ItemProblem {
   std::ptrdiff_t number = -1, item = -1;
   bool found() const { return number >= 0 || item >= 0; }
 };
 
-inline ItemProblem firstProblem(const EncodedItems& items, Problem& problem) {
-  ItemProblem found;
-  double buffer[kEncodedShapeSize];
-  for (size_t i = 0; i < items.count; ++i) {
-    const double* item = items.item(i, buffer);
-    for (int k = 0; k < items.size; ++k) {
-      if (!std::isfinite(item[k])) {
-        found.number = static_cast<std::ptrdiff_t>(i * items.size + k);
-        return found;
-      }
-    }
-    if (!validateEncoded(items.type, item, problem)) {
-      found.item = static_cast<std::ptrdiff_t>(i);
-      return found;
+namespace items_check {
+
+// The index of the first of `count` numbers that is not finite, or -1. Scanned a block at a time with no branch
+// per number (x - x is 0 exactly when x is finite), so the compiler vectorises it; a block that fails is scanned
+// again for the index.
+template <class T>
+std::ptrdiff_t firstNotFinite(const T* numbers, size_t count) {
+  constexpr size_t kBlock = 512;
+  for (size_t start = 0; start < count; start += kBlock) {
+    const size_t end = std::min(count, start + kBlock);
+    int bad = 0;
+    for (size_t k = start; k < end; ++k) bad |= !(numbers[k] - numbers[k] == 0);
+    if (bad == 0) continue;
+    for (size_t k = start; k < end; ++k) {
+      if (!std::isfinite(numbers[k])) return static_cast<std::ptrdiff_t>(k);
     }
   }
+  return -1;
+}
+
+// The first of `count` finite items its shape's validation rejects, or -1: one loop per shape and number type, the
+// validation inlined (for shapes that accept any finite numbers, the loop compiles to nothing).
+template <class Shape, class T>
+std::ptrdiff_t firstInvalid(const T* numbers, size_t count, Problem& problem) {
+  const int size = encodedSize<Shape>();
+  double buffer[kEncodedShapeSize];
+  for (size_t i = 0; i < count; ++i) {
+    for (int k = 0; k < size; ++k) buffer[k] = numbers[i * size + k];
+    if (!validate(decode<Shape>(buffer), problem)) return static_cast<std::ptrdiff_t>(i);
+  }
+  return -1;
+}
+
+template <class T>
+ItemProblem firstProblemAs(const EncodedItems& items, Problem& problem) {
+  const auto* numbers = static_cast<const T*>(items.data);
+  ItemProblem found;
+  found.number = firstNotFinite(numbers, items.count * items.size);
+  if (found.number < 0) {
+    found.item = withShapeType(items.type, [&](auto tag) {
+      return firstInvalid<typename decltype(tag)::type>(numbers, items.count, problem);
+    });
+  }
   return found;
+}
+
+}  // namespace items_check
+
+inline ItemProblem firstProblem(const EncodedItems& items, Problem& problem) {
+  return items.isDouble ? items_check::firstProblemAs<double>(items, problem)
+                        : items_check::firstProblemAs<float>(items, problem);
 }
 
 // Calls pair(i, a_i, b_i) for every pair; the sides hold `pairs` items, or one.

@@ -17,9 +17,11 @@ template <class V>
 inline V max(V a, V b) {
   return a > b ? a : b;
 }
+// Lane-wise |a|: the sign bits cleared (-V{} is -0 in every lane, the sign bit alone), one instruction.
 template <class V>
 inline V abs(V a) {
-  return a < 0 ? -a : a;
+  using Bits = decltype(a < a);  // integer lanes of the same width
+  return (V)((Bits)a & ~(Bits)(-V{}));
 }
 
 }  // namespace c3d::simd

@@ -1,0 +1,172 @@
+// batch/raycast_triangles.h: the SIMD fast path of the batch raycast against triangles gives, pair by pair, the
+// single query's t bit for bit, for rays, lines and segments, float and double items, one-item sides, every option;
+// on random pairs (the filter settles nearly all), on casters through the shared edges and vertices of an integer
+// grid (the filter can settle none of those hits), and on coordinates so small or large that float products
+// underflow or overflow.
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "collide3d/batch/raycast_triangles.h"
+#include "test_support.h"
+
+namespace c3d {
+namespace {
+
+using testing::Random;
+
+// Pairs as encoded numbers: casters (origin, then direction or end) and triangles (a, b, c).
+struct Pairs {
+  ShapeType caster;
+  std::vector<double> casters, triangles;
+};
+
+template <class T>
+std::vector<T> as(const std::vector<double>& numbers) {
+  return std::vector<T>(numbers.begin(), numbers.end());
+}
+
+// The batch fast path against one exact single query per pair, with items stored as TA / TB.
+template <class TA, class TB>
+void expectSameAsSingleQueries(const Pairs& pairs, const RaycastOptions& options, int& hits) {
+  const std::vector<TA> a = as<TA>(pairs.casters);
+  const std::vector<TB> b = as<TB>(pairs.triangles);
+  const EncodedItems casters{pairs.caster, a.data(), sizeof(TA) == 8, a.size() / 6, 6};
+  const EncodedItems triangles{ShapeType::Triangle, b.data(), sizeof(TB) == 8, b.size() / 9, 9};
+  const size_t count = std::max(casters.count, triangles.count);
+  const RaycastFn cast = raycastTable().at(pairs.caster, ShapeType::Triangle);
+  std::vector<double> t(count, -1.0);
+  const int found = raycastTriangles(casters, triangles, count, options, cast, t.data());
+  int expectedHits = 0;
+  forEachPair(casters, triangles, count, [&](size_t i, const double* p, const double* q) {
+    const auto hit = cast(p, q, options);
+    const double expected = hit ? hit->t + 0.0 : kInfinity;
+    expectedHits += hit.has_value();
+    ASSERT_EQ(std::memcmp(&t[i], &expected, sizeof(double)), 0) << "pair " << i << ": " << t[i] << " vs " << expected;
+  });
+  EXPECT_EQ(found, expectedHits);
+  hits += found;
+}
+
+// Each storage combination, with and without culling and a maxDistance.
+void expectAllFormsAgree(const Pairs& pairs, int& hits) {
+  for (const bool culling : {false, true}) {
+    for (const double maxDistance : {kInfinity, 3.0}) {
+      RaycastOptions options;
+      options.backfaceCulling = culling;
+      options.maxDistance = maxDistance;
+      expectSameAsSingleQueries<float, float>(pairs, options, hits);
+      expectSameAsSingleQueries<float, double>(pairs, options, hits);
+      expectSameAsSingleQueries<double, float>(pairs, options, hits);
+      expectSameAsSingleQueries<double, double>(pairs, options, hits);
+    }
+  }
+}
+
+// Numbers that float holds exactly, so every storage form poses the same pairs.
+double toFloat(double x) { return static_cast<float>(x); }
+
+void pushCaster(Pairs& pairs, Vec3 origin, Vec3 towards, double length) {
+  const Vec3 p = pairs.caster == ShapeType::Segment ? origin + (towards - origin) * length : towards - origin;
+  for (const double x : {origin.x, origin.y, origin.z, p.x, p.y, p.z}) pairs.casters.push_back(toFloat(x));
+}
+
+void pushTriangle(Pairs& pairs, Vec3 a, Vec3 b, Vec3 c) {
+  for (const Vec3 v : {a, b, c}) {
+    for (const double x : {v.x, v.y, v.z}) pairs.triangles.push_back(toFloat(x));
+  }
+}
+
+constexpr ShapeType kCasters[] = {ShapeType::Ray, ShapeType::Line, ShapeType::Segment};
+
+TEST(BatchRaycastTriangles, RandomPairsMatchTheSingleQuery) {
+  Random random(71);
+  for (const ShapeType caster : kCasters) {
+    Pairs pairs{caster, {}, {}};
+    const int count = testing::cases(4003);  // not a multiple of the lanes: the tail runs too
+    for (int i = 0; i < count; ++i) {
+      const Vec3 centre = random.vector(-5, 5);
+      const double size = std::pow(10.0, random.uniform(-2, 0.5));
+      const Vec3 a = centre + random.vector(-size, size), b = centre + random.vector(-size, size),
+                 c = centre + random.vector(-size, size);
+      pushTriangle(pairs, a, b, c);
+      // A third aimed at a point of the triangle's plane near it (weights a little beyond [0, 1]), so that hits and
+      // near misses are common; a third at a point of an edge, which rounding to float moves off it by about an
+      // ulp: the determinants are then tiny, where only a correct error bound tells what the filter may prove.
+      const double u = random.uniform(-0.1, 1), v = random.uniform(-0.1, 1 - u), w = random.uniform(0, 1);
+      const Vec3 corners[] = {a, b, c};
+      const int edge = random.integer(0, 2);
+      const Vec3 onEdge = corners[edge] + (corners[(edge + 1) % 3] - corners[edge]) * w;
+      const int aim = random.integer(0, 2);
+      const Vec3 towards = aim == 0 ? a + (b - a) * u + (c - a) * v : aim == 1 ? onEdge : random.vector(-5, 5);
+      pushCaster(pairs, random.vector(-8, 8), towards, random.uniform(0.3, 1.5));
+    }
+    int hits = 0;
+    expectAllFormsAgree(pairs, hits);
+    EXPECT_GT(hits, count);  // hits and misses both run
+  }
+}
+
+TEST(BatchRaycastTriangles, CastersThroughSharedEdgesAndVerticesMatchTheSingleQuery) {
+  // Unit squares of an integer height field, two triangles each, and casters from integer points aimed at a vertex
+  // or an edge's midpoint: each hit lies on an edge or a vertex, where the float filter proves nothing.
+  Random random(72);
+  for (const ShapeType caster : kCasters) {
+    Pairs pairs{caster, {}, {}};
+    const int count = testing::cases(2001);
+    for (int i = 0; i < count; ++i) {
+      const Vec3 a{0, 0, double(random.integer(-2, 2))}, b{1, 0, double(random.integer(-2, 2))},
+          c{1, 1, double(random.integer(-2, 2))};
+      if (random.integer(0, 1) == 0) {
+        pushTriangle(pairs, a, b, c);
+      } else {
+        pushTriangle(pairs, a, c, b);
+      }
+      const Vec3 targets[] = {a, b, c, (a + b) * 0.5, (b + c) * 0.5, (a + c) * 0.5};
+      const Vec3 origin{double(random.integer(-3, 3)), double(random.integer(-3, 3)), double(random.integer(3, 6))};
+      pushCaster(pairs, origin, targets[random.integer(0, 5)], random.integer(0, 1) == 0 ? 1.0 : 2.0);
+    }
+    int hits = 0;
+    expectAllFormsAgree(pairs, hits);
+    EXPECT_GT(hits, count);
+  }
+}
+
+TEST(BatchRaycastTriangles, OneItemSidesPairWithEveryItem) {
+  Random random(73);
+  Pairs manyRays{ShapeType::Ray, {}, {}}, manyTriangles{ShapeType::Ray, {}, {}};
+  pushTriangle(manyRays, {-1, -1, 0}, {2, -1, 0}, {-1, 2, 0});
+  pushCaster(manyTriangles, {0.25, 0.25, 5}, {0.25, 0.25, 0}, 1);
+  const auto flat = [](Vec3 v) { return Vec3{v.x, v.y, 0}; };
+  for (int i = 0; i < 103; ++i) {
+    pushCaster(manyRays, random.vector(-2, 2) + Vec3{0, 0, 4}, flat(random.vector(-2, 2)), 1);
+    const Vec3 centre = flat(random.vector(-1, 1));
+    pushTriangle(manyTriangles, centre + random.vector(-1, 1), centre + random.vector(-1, 1), centre + random.vector(-1, 1));
+  }
+  int hits = 0;
+  expectAllFormsAgree(manyRays, hits);
+  expectAllFormsAgree(manyTriangles, hits);
+  EXPECT_GT(hits, 103);
+}
+
+TEST(BatchRaycastTriangles, TinyAndHugeCoordinatesMatchTheSingleQuery) {
+  // Scaled by 2^-40 to 2^-46 float products land among the subnormal numbers (the determinants are cubic), by
+  // 2^-60 they underflow to 0; by 2^45 and 2^60 (still finite floats) they overflow. Casters aim at points of an
+  // edge, so the determinants are tiny: the filter must prove nothing wrong, pair by pair against the exact query.
+  Random random(74);
+  for (const double scale : {0x1p-60, 0x1p-46, 0x1p-44, 0x1p-42, 0x1p-40, 0x1p45, 0x1p60}) {
+    Pairs pairs{ShapeType::Ray, {}, {}};
+    for (int i = 0; i < testing::cases(801); ++i) {
+      const Vec3 centre = random.vector(-1, 1);
+      const Vec3 a = centre + random.vector(-1, 1), b = centre + random.vector(-1, 1);
+      pushTriangle(pairs, a * scale, b * scale, (centre + random.vector(-1, 1)) * scale);
+      pushCaster(pairs, random.vector(-3, 3) * scale, (a + (b - a) * random.uniform(0, 1)) * scale, 1);
+    }
+    int hits = 0;
+    expectAllFormsAgree(pairs, hits);
+    EXPECT_GT(hits, 0) << "scale " << scale;
+  }
+}
+
+}  // namespace
+}  // namespace c3d
