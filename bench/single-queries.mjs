@@ -2,9 +2,16 @@
 // same pre-generated random inputs: collide3d is passed the very same three.js objects, tagged with their `type`
 // (three.js field names are collide3d's), after three.js has been timed on them untagged.
 // Prints ns/query, the ratio collide3d / three.js (< 1 is faster), and checks both agree on every answer.
+// The batch columns run the same pairs in one call, their items in Float32Arrays (copied into the wasm heap by the
+// call) and in HeapArrays (read in place). Every number is a float32, so all of them pose the same pairs. For
+// ray–triangle, collide3d's C++ runs the batch natively on the same numbers too (build/native/c3d_batch_bench,
+// g++ -O3 -march=native): the machine's limit.
 // Usage: node bench/single-queries.mjs [--quick] [--json out.json]
 import * as THREE from 'three';
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { init } from '../web/lib/index.js';
 import { mulberry32 } from './random.mjs';
 
@@ -15,20 +22,24 @@ const RUNS = quick ? 3 : 5;
 
 const c3d = await init();
 
+const NATIVE = new URL('../build/native/c3d_batch_bench', import.meta.url).pathname;
+
 const random = mulberry32(12345);
-const range = (lo, hi) => lo + (hi - lo) * random();
+const f = Math.fround;
+const range = (lo, hi) => f(lo + (hi - lo) * random());
+const rounded = (v) => v.set(f(v.x), f(v.y), f(v.z));
 const point = () => new THREE.Vector3(range(-10, 10), range(-10, 10), range(-10, 10));
-const direction = () => new THREE.Vector3(range(-1, 1), range(-1, 1), range(-1, 1)).normalize();
+const direction = () => rounded(new THREE.Vector3(range(-1, 1), range(-1, 1), range(-1, 1)).normalize());
 const threeRay = () => new THREE.Ray(point(), direction());
 const threeTriangle = () => {
   const center = point();
-  return new THREE.Triangle(center.clone().add(point().multiplyScalar(0.3)),
-    center.clone().add(point().multiplyScalar(0.3)), center.clone().add(point().multiplyScalar(0.3)));
+  const corner = () => rounded(center.clone().add(point().multiplyScalar(0.3)));
+  return new THREE.Triangle(corner(), corner(), corner());
 };
 const threeSphere = () => new THREE.Sphere(point(), range(0.5, 4));
 const threeBox = () => {
   const a = point(), b = point().multiplyScalar(0.3);
-  return new THREE.Box3(a, a.clone().add(b.set(Math.abs(b.x), Math.abs(b.y), Math.abs(b.z))));
+  return new THREE.Box3(a, rounded(a.clone().add(b.set(Math.abs(b.x), Math.abs(b.y), Math.abs(b.z)))));
 };
 const threePlane = () => new THREE.Plane(direction(), range(-5, 5));
 const threeSegment = () => new THREE.Line3(point(), point());
@@ -42,42 +53,42 @@ const WORKLOADS = [
   {
     name: 'ray–triangle raycast', make: [threeRay, threeTriangle], tags: [TAGS.ray, TAGS.triangle],
     three: (r, t) => r.intersectTriangle(t.a, t.b, t.c, false, target) !== null,
-    c3d: (r, t) => c3d.raycast(r, t) !== null, batch: (a, b) => c3d.raycastBatch(a, b),
+    c3d: (r, t) => c3d.raycast(r, t) !== null, batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
   },
   {
     name: 'ray–sphere raycast', make: [threeRay, threeSphere], tags: [TAGS.ray, TAGS.sphere],
     three: (r, s) => r.intersectSphere(s, target) !== null,
-    c3d: (r, s) => c3d.raycast(r, s) !== null, batch: (a, b) => c3d.raycastBatch(a, b),
+    c3d: (r, s) => c3d.raycast(r, s) !== null, batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
   },
   {
     name: 'ray–box raycast', make: [threeRay, threeBox], tags: [TAGS.ray, TAGS.aabb],
     three: (r, b) => r.intersectBox(b, target) !== null,
-    c3d: (r, b) => c3d.raycast(r, b) !== null, batch: (a, b) => c3d.raycastBatch(a, b),
+    c3d: (r, b) => c3d.raycast(r, b) !== null, batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
   },
   {
     name: 'ray–plane raycast', make: [threeRay, threePlane], tags: [TAGS.ray, TAGS.plane],
     three: (r, p) => r.intersectPlane(p, target) !== null,
-    c3d: (r, p) => c3d.raycast(r, p) !== null, batch: (a, b) => c3d.raycastBatch(a, b),
+    c3d: (r, p) => c3d.raycast(r, p) !== null, batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
   },
   {
     name: 'sphere–plane intersects', make: [threeSphere, threePlane], tags: [TAGS.sphere, TAGS.plane],
-    three: (s, p) => s.intersectsPlane(p), c3d: (s, p) => c3d.intersects(s, p), batch: (a, b) => c3d.intersectsBatch(a, b),
+    three: (s, p) => s.intersectsPlane(p), c3d: (s, p) => c3d.intersects(s, p), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
   },
   {
     name: 'sphere–sphere intersects', make: [threeSphere, threeSphere], tags: [TAGS.sphere, TAGS.sphere],
-    three: (a, b) => a.intersectsSphere(b), c3d: (a, b) => c3d.intersects(a, b), batch: (a, b) => c3d.intersectsBatch(a, b),
+    three: (a, b) => a.intersectsSphere(b), c3d: (a, b) => c3d.intersects(a, b), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
   },
   {
     name: 'box–box intersects', make: [threeBox, threeBox], tags: [TAGS.aabb, TAGS.aabb],
-    three: (a, b) => a.intersectsBox(b), c3d: (a, b) => c3d.intersects(a, b), batch: (a, b) => c3d.intersectsBatch(a, b),
+    three: (a, b) => a.intersectsBox(b), c3d: (a, b) => c3d.intersects(a, b), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
   },
   {
     name: 'box–plane intersects', make: [threeBox, threePlane], tags: [TAGS.aabb, TAGS.plane],
-    three: (b, p) => b.intersectsPlane(p), c3d: (b, p) => c3d.intersects(b, p), batch: (a, b) => c3d.intersectsBatch(a, b),
+    three: (b, p) => b.intersectsPlane(p), c3d: (b, p) => c3d.intersects(b, p), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
   },
   {
     name: 'segment–plane intersects', make: [threeSegment, threePlane], tags: [TAGS.segment, TAGS.plane],
-    three: (s, p) => p.intersectsLine(s), c3d: (s, p) => c3d.intersects(s, p), batch: (a, b) => c3d.intersectsBatch(a, b),
+    three: (s, p) => p.intersectsLine(s), c3d: (s, p) => c3d.intersects(s, p), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
   },
 ];
 
@@ -92,24 +103,40 @@ const FIELDS = {
 };
 function pack(objects) {
   const type = objects[0].type, numbers = FIELDS[type](objects[0]).length;
-  const items = new Float64Array(numbers * objects.length);
+  const items = new Float32Array(numbers * objects.length);
   objects.forEach((o, i) => items.set(FIELDS[type](o), numbers * i));
   return { type, items };
 }
+const inHeap = ({ type, items }) => {
+  const heap = new c3d.HeapArray(Float32Array, items.length);
+  heap.array.set(items);
+  return { type, items: heap };
+};
 
 // Median ns per pair of one batch call over all pairs, after a warm-up call; also the hit count (intersects: the
-// ones; raycast: the finite t).
-function timeBatch(batch, a, b) {
+// ones; raycast: the finite t). `out`: a typed array or a HeapArray for the answers.
+function timeBatch(batch, a, b, out) {
   let hits = 0;
   const samples = [];
   for (let run = 0; run <= RUNS; ++run) {
     const start = performance.now();
-    const answers = batch(a, b);
+    batch(a, b, out);
     if (run > 0) samples.push(((performance.now() - start) * 1e6) / PAIRS);
+    const answers = out instanceof c3d.HeapArray ? out.array : out;
     hits = answers.reduce((n, x) => n + (answers instanceof Uint8Array ? x : x !== Infinity ? 1 : 0), 0);
   }
   samples.sort((x, y) => x - y);
   return { ns: samples[samples.length >> 1], hits };
+}
+
+// The ray–triangle batch natively on the same numbers: { ns, hits }, or undefined without the native build.
+function nativeBatch(rays, triangles) {
+  if (!existsSync(NATIVE)) return undefined;
+  const file = join(mkdtempSync(join(tmpdir(), 'collide3d-batch-')), 'input.bin');
+  writeFileSync(file, Buffer.concat([new Uint32Array([PAIRS, RUNS]), rays, triangles]
+    .map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength))));
+  const result = JSON.parse(execFileSync(NATIVE, [file], { encoding: 'utf8' }));
+  return { ns: result.nsPerPair, hits: result.hits };
 }
 
 // Median ns per call over RUNS timed passes, after one warm-up pass; also returns the hit count.
@@ -134,16 +161,25 @@ for (const w of WORKLOADS.filter((w) => only === null || w.name.includes(only)))
   const three = time(w.three, threeA, threeB);
   const taggedA = threeA.map(w.tags[0]), taggedB = threeB.map(w.tags[1]);
   const ours = time(w.c3d, taggedA, taggedB);
-  const batch = timeBatch(w.batch, pack(taggedA), pack(taggedB));
+  const packedA = pack(taggedA), packedB = pack(taggedB);
+  const OutType = w.name.includes('raycast') ? Float64Array : Uint8Array;
+  const batch = timeBatch(w.batch, packedA, packedB, new OutType(PAIRS));
+  const heapA = inHeap(packedA), heapB = inHeap(packedB), heapOut = new c3d.HeapArray(OutType, PAIRS);
+  const heap = timeBatch(w.batch, heapA, heapB, heapOut);
+  [heapA.items, heapB.items, heapOut].forEach((h) => h.dispose());
+  const native = w.name === 'ray–triangle raycast' ? nativeBatch(packedA.items, packedB.items) : undefined;
   rows.push({ workload: w.name, pairs: PAIRS, threeNs: three.ns, c3dNs: ours.ns, ratio: ours.ns / three.ns,
-    batchNs: batch.ns, batchRatio: batch.ns / three.ns, threeHits: three.hits, c3dHits: ours.hits, batchHits: batch.hits });
+    batchNs: batch.ns, batchRatio: batch.ns / three.ns, heapBatchNs: heap.ns, heapBatchRatio: heap.ns / three.ns,
+    nativeBatchNs: native?.ns, threeHits: three.hits, c3dHits: ours.hits, batchHits: batch.hits,
+    heapBatchHits: heap.hits, nativeBatchHits: native?.hits });
 }
 
-const fmt = (x) => x.toFixed(1);
-console.log(`\n| query (${PAIRS} random pairs, median of ${RUNS}) | three.js ns | collide3d ns | collide3d / three.js | collide3d batch ns | batch / three.js | hits (three / collide3d / batch) |`);
-console.log('|---|---:|---:|---:|---:|---:|---|');
+const fmt = (x) => (x === undefined ? '–' : x.toFixed(1));
+console.log(`\n| query (${PAIRS} random pairs, median of ${RUNS}) | three.js ns | collide3d ns | collide3d / three.js | batch ns | batch / three.js | batch in heap ns | in heap / three.js | native batch ns | hits (three / collide3d / batch / in heap / native) |`);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const r of rows) {
-  const agree = r.threeHits === r.c3dHits && r.c3dHits === r.batchHits ? '' : ' **MISMATCH**';
-  console.log(`| ${r.workload} | ${fmt(r.threeNs)} | ${fmt(r.c3dNs)} | ${r.ratio.toFixed(2)} | ${fmt(r.batchNs)} | ${r.batchRatio.toFixed(2)} | ${r.threeHits} / ${r.c3dHits} / ${r.batchHits}${agree} |`);
+  const hits = [r.threeHits, r.c3dHits, r.batchHits, r.heapBatchHits, r.nativeBatchHits].filter((x) => x !== undefined);
+  const agree = hits.every((x) => x === hits[0]) ? '' : ' **MISMATCH**';
+  console.log(`| ${r.workload} | ${fmt(r.threeNs)} | ${fmt(r.c3dNs)} | ${r.ratio.toFixed(2)} | ${fmt(r.batchNs)} | ${r.batchRatio.toFixed(2)} | ${fmt(r.heapBatchNs)} | ${r.heapBatchRatio.toFixed(2)} | ${fmt(r.nativeBatchNs)} | ${hits.join(' / ')}${agree} |`);
 }
 if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1], JSON.stringify(rows, null, 2));

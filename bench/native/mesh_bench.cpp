@@ -3,7 +3,6 @@
 // index; float64 rays as origin, direction) and prints JSON: build ms, first-hit and every-hit rays/s (median of the
 // runs), and the hit counts.
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -12,28 +11,11 @@
 #include <vector>
 
 #include "collide3d/mesh/triangle_mesh.h"
-
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// The median of `runs` timed calls of `pass`, in ms.
-template <class Pass>
-double medianMs(uint32_t runs, Pass&& pass) {
-  std::vector<double> samples;
-  for (uint32_t run = 0; run < runs; ++run) {
-    const auto start = Clock::now();
-    pass();
-    samples.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-  }
-  std::sort(samples.begin(), samples.end());
-  return samples[samples.size() / 2];
-}
-
-}  // namespace
+#include "median_ms.h"
 
 int main(int argc, char** argv) {
   using namespace c3d;
+  using bench::medianMs;
   if (argc != 2) {
     std::fprintf(stderr, "usage: c3d_mesh_bench input.bin\n");
     return 2;

@@ -67,7 +67,7 @@ describe('allPairs', () => {
   it('rejects bad input with errors naming the argument and the value', () => {
     const error = (f) => { try { f(); } catch (e) { return `${e.constructor.name}: ${e.message}`; } return 'no error'; };
     expect(error(() => c3d.allPairs([0, 0, 0, 1, 1, 1])))
-      .toBe('TypeError: collide3d.allPairs: boxes must be a Float32Array or Float64Array (got an array of length 6)');
+      .toBe('TypeError: collide3d.allPairs: boxes must be a Float32Array or Float64Array, or a HeapArray of one (got an array of length 6)');
     expect(error(() => c3d.allPairs(new Float64Array(7))))
       .toBe('RangeError: collide3d.allPairs: boxes.length must be a multiple of 6 (got 7)');
     expect(error(() => c3d.allPairs(new Float64Array([0, 0, 0, 1, 1, 1, 0, 0, NaN, 1, 1, 1]))))

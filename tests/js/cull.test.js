@@ -117,7 +117,7 @@ describe('cullSpheres and cullBoxes', () => {
   it('reject bad input with errors naming the function, the argument and the value', () => {
     const error = (f) => { try { f(); } catch (e) { return `${e.constructor.name}: ${e.message}`; } return 'no error'; };
     expect(error(() => c3d.cullSpheres(cube, [0, 0, 0, 1])))
-      .toBe('TypeError: collide3d.cullSpheres: spheres must be a Float32Array or Float64Array (got an array of length 4)');
+      .toBe('TypeError: collide3d.cullSpheres: spheres must be a Float32Array or Float64Array, or a HeapArray of one (got an array of length 4)');
     expect(error(() => c3d.cullSpheres(cube, new Float32Array(6))))
       .toBe('RangeError: collide3d.cullSpheres: spheres.length must be a multiple of 4 (got 6)');
     expect(error(() => c3d.cullSpheres(cube, new Float32Array([0, 0, 0, 1, 0, 0, 0, -2]))))
@@ -129,7 +129,7 @@ describe('cullSpheres and cullBoxes', () => {
     expect(error(() => c3d.cullBoxes(cube, new Float32Array(6), new Uint8Array(2))))
       .toBe('RangeError: collide3d.cullBoxes: visible.length must be 1, one per item (got 2)');
     expect(error(() => c3d.cullBoxes(cube, new Float32Array(6), [0])))
-      .toBe('TypeError: collide3d.cullBoxes: visible must be a Uint8Array (got an array of length 1)');
+      .toBe('TypeError: collide3d.cullBoxes: visible must be a Uint8Array or a HeapArray of one (got an array of length 1)');
     expect(error(() => c3d.cullSpheres({ type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 1 }, new Float32Array(4))))
       .toBe('TypeError: collide3d.cullSpheres: frustum.type must be "frustum" (got "sphere")');
     const flat = { type: 'frustum', planes: cube.planes.map((p, i) => (i === 2 ? { ...p, normal: { x: 0, y: 0, z: 0 } } : p)) };

@@ -1,12 +1,11 @@
 // Batch forms of the single-pair queries: intersectsBatch and raycastBatch over many pairs in one call
 // (cpp/bindings/batch_bindings.cpp). Each side is { type, items }: items holds one shape after another, each as its
-// encoded numbers (the order of its fields, as `sizes` and the README list), in a Float32Array or Float64Array.
-// Both sides are copied into the wasm heap's batch space, and the answers copied out.
+// encoded numbers (the order of its fields, as `sizes` and the README list), in a Float32Array or Float64Array, or a
+// HeapArray of one (heap-array.js: read in place; typed arrays are copied into the wasm heap, the answers out of it).
 import { rangeError, typeError, unsupportedPair } from './errors.js';
 import { SHAPE_TYPES } from './shapes.js';
 
 const TYPE_LIST = SHAPE_TYPES.map((t) => `'${t}'`).join(', ');
-const align8 = (bytes) => Math.ceil(bytes / 8) * 8;
 
 // `shared`: what index.js's API shares with it; `sizes`: each shape type's number of encoded values.
 export function definePairBatches(shared, sizes) {
@@ -17,14 +16,15 @@ export function definePairBatches(shared, sizes) {
     const { type, items } = side;
     const code = SHAPE_TYPES.indexOf(type);
     if (code < 0) throw typeError(fn, `${arg}.type`, `one of ${TYPE_LIST}`, type);
-    if (!(items instanceof Float32Array || items instanceof Float64Array)) {
-      throw typeError(fn, `${arg}.items`, 'a Float32Array or Float64Array', items);
+    const values = shared.valuesOf(items);
+    if (!(values instanceof Float32Array || values instanceof Float64Array)) {
+      throw typeError(fn, `${arg}.items`, 'a Float32Array or Float64Array, or a HeapArray of one', items);
     }
     const size = sizes[type];
-    if (items.length % size !== 0) {
-      throw rangeError(fn, `${arg}.items.length`, `must be a multiple of ${size}, the numbers of one ${type} (got ${items.length})`);
+    if (values.length % size !== 0) {
+      throw rangeError(fn, `${arg}.items.length`, `must be a multiple of ${size}, the numbers of one ${type} (got ${values.length})`);
     }
-    return { arg, type, code, items, count: items.length / size };
+    return { arg, type, code, items, isDouble: values instanceof Float64Array ? 1 : 0, count: values.length / size };
   }
 
   // Runs `bound` over the pairs of sides a and b (names: the argument names), answers into `out` (OutType, one per
@@ -35,33 +35,25 @@ export function definePairBatches(shared, sizes) {
       throw rangeError(fn, `${names[1]}.items`, `must hold 1 or ${A.count} shapes, as many as ${names[0]} (got ${B.count})`);
     }
     const pairs = A.count === 1 ? B.count : A.count;
-    if (out === undefined) {
-      out = new OutType(pairs);
-    } else if (!(out instanceof OutType)) {
-      throw typeError(fn, 'out', `a ${OutType.name}`, out);
-    } else if (out.length !== pairs) {
-      throw rangeError(fn, 'out.length', `must be ${pairs}, one per pair (got ${out.length})`);
-    }
+    out = shared.outputOf(fn, 'out', out, OutType, pairs, { noun: 'pair', list: [A.items, B.items] });
     shared.beginCall();
     const f = shared.io();
     options.forEach((value, k) => { f[OPT + k] = value; });
-    const aBytes = align8(A.items.byteLength), bBytes = align8(B.items.byteLength);
-    const address = shared.batchSpace(aBytes + bBytes + pairs * OutType.BYTES_PER_ELEMENT);
-    new A.items.constructor(module.HEAPU8.buffer, address, A.items.length).set(A.items);
-    new B.items.constructor(module.HEAPU8.buffer, address + aBytes, B.items.length).set(B.items);
-    const answers = address + aBytes + bBytes;
-    const status = bound(A.code, address, A.count, A.items instanceof Float64Array ? 1 : 0,
-      B.code, address + aBytes, B.count, B.items instanceof Float64Array ? 1 : 0, pairs, answers);
+    const heap = shared.place(fn, [A.items, B.items], [out]);
+    const [addressA, addressB, answers] = heap.addresses;
+    const status = bound(A.code, addressA, A.count, A.isDouble, B.code, addressB, B.count, B.isDouble, pairs, answers);
     if (status === STATUS.unsupportedPair) throw unsupportedPair(fn, A.type, B.type);
     if (status === STATUS.invalidA || status === STATUS.invalidB) {
       const side = status === STATUS.invalidA ? A : B;
-      const g = shared.io();  // batchSpace may have grown the memory, detaching `f`
+      const g = shared.io();  // placing the arrays may have grown the memory, detaching `f`
       const at = g[OUT];
-      if (g[OUT + 1] === 1) throw rangeError(fn, `${side.arg}.items[${at}]`, `must be a finite number (got ${side.items[at]})`);
+      if (g[OUT + 1] === 1) {
+        throw rangeError(fn, `${side.arg}.items[${at}]`, `must be a finite number (got ${shared.valuesOf(side.items)[at]})`);
+      }
       const [field, message] = module.lastProblem().split('\n');
       throw rangeError(fn, `${side.arg}.items, ${side.type} ${at}${field === '' ? '' : `: ${field}`}`, message);
     }
-    out.set(new OutType(module.HEAPU8.buffer, answers, pairs));
+    heap.copyOut();
     return out;
   }
 

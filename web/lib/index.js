@@ -7,6 +7,7 @@ import { SHAPE_TYPES, checkShapeSchemas, encodeShape, encodeVector } from './sha
 import { defineTriangleMesh } from './mesh.js';
 import { defineAabbTree } from './tree.js';
 import { definePairBatches } from './batch.js';
+import { defineHeapArrays } from './heap-array.js';
 
 // A fresh vector from f[o..o+2]; + 0 turns -0 into 0 (here and for other returned numbers).
 function vec(f, o) {
@@ -201,44 +202,47 @@ function createApi(module) {
     return rangeError(fn, `${arg}[${at}]`, ITEM_RULES[arg](items, at));
   }
 
-  // The number of items in `items`: a Float32Array or Float64Array of `stride` numbers each.
-  function itemCount(fn, arg, items, stride) {
-    if (!(items instanceof Float32Array || items instanceof Float64Array)) {
-      throw typeError(fn, arg, 'a Float32Array or Float64Array', items);
+  const { HeapArray, valuesOf, place } = defineHeapArrays({ module, batchSpace, beginCall: () => ++calls });
+
+  // The numbers of `items` (a Float32Array or Float64Array, or a HeapArray of one), `stride` to an item, checked.
+  function numbersOf(fn, arg, items, stride) {
+    const values = valuesOf(items);
+    if (!(values instanceof Float32Array || values instanceof Float64Array)) {
+      throw typeError(fn, arg, 'a Float32Array or Float64Array, or a HeapArray of one', items);
     }
-    if (items.length % stride !== 0) {
-      throw rangeError(fn, `${arg}.length`, `must be a multiple of ${stride} (got ${items.length})`);
+    if (values.length % stride !== 0) {
+      throw rangeError(fn, `${arg}.length`, `must be a multiple of ${stride} (got ${values.length})`);
     }
-    return items.length / stride;
+    return values;
   }
 
-  // Copies `items` into the batch space and returns its address.
-  function copyIn(items, extraBytes) {
-    const address = batchSpace(items.byteLength + extraBytes);
-    new items.constructor(module.HEAPU8.buffer, address, items.length).set(items);
-    return address;
+  // An output array for `count` answers: a new OutType, or `out` checked (an OutType or a HeapArray of one, of
+  // length count; not one of the call's `inputs`, which it would overwrite).
+  function outputOf(fn, arg, out, OutType, count, inputs) {
+    if (out === undefined) return new OutType(count);
+    const values = valuesOf(out);
+    if (!(values instanceof OutType)) throw typeError(fn, arg, `a ${OutType.name} or a HeapArray of one`, out);
+    if (values.length !== count) throw rangeError(fn, `${arg}.length`, `must be ${count}, one per ${inputs.noun} (got ${values.length})`);
+    if (inputs.list.includes(out)) throw rangeError(fn, arg, 'must not be one of the inputs');
+    return out;
   }
 
-  // Culls `items` (Float32Array or Float64Array, `stride` numbers each) against `frustum` into `visible`.
+  // Culls `items` (Float32Array or Float64Array, or a HeapArray of one; `stride` numbers each) against `frustum`
+  // into `visible`.
   function cull(kind, stride, fn, arg, frustum, items, visible) {
-    const count = itemCount(fn, arg, items, stride);
-    if (visible === undefined) {
-      visible = new Uint8Array(count);
-    } else if (!(visible instanceof Uint8Array)) {
-      throw typeError(fn, 'visible', 'a Uint8Array', visible);
-    } else if (visible.length !== count) {
-      throw rangeError(fn, 'visible.length', `must be ${count}, one per item (got ${visible.length})`);
-    }
+    const values = numbersOf(fn, arg, items, stride);
+    const count = values.length / stride;
+    visible = outputOf(fn, 'visible', visible, Uint8Array, count, { noun: 'item', list: [items] });
     const f = io();
     const call = ++calls;
     const code = encodeShape(f, A, frustum, fn, 'frustum');
     if (call !== calls) throw reentered(fn);
     if (SHAPE_TYPES[code] !== 'frustum') throw typeError(fn, 'frustum.type', '"frustum"', SHAPE_TYPES[code]);
-    const address = copyIn(items, count);
-    const status = module.cull(kind, address, count, items instanceof Float64Array ? 1 : 0, address + items.byteLength);
+    const heap = place(fn, [items], [visible]);
+    const status = module.cull(kind, heap.addresses[0], count, values instanceof Float64Array ? 1 : 0, heap.addresses[1]);
     if (status === INVALID_A) throw failure(status, fn, 'frustum', 'frustum', code, code);
-    if (status === INVALID_B) throw badItem(fn, arg, items, io()[OUT]);
-    visible.set(new Uint8Array(module.HEAPU8.buffer, address + items.byteLength, count));
+    if (status === INVALID_B) throw badItem(fn, arg, valuesOf(items), io()[OUT]);
+    heap.copyOut();
     return visible;
   }
 
@@ -260,10 +264,11 @@ function createApi(module) {
 
   // Every overlapping pair among `boxes` (min x, y, z, max x, y, z each): a Uint32Array of i, j, i, j, ... (i < j).
   function allPairs(boxes) {
-    const count = itemCount('allPairs', 'boxes', boxes, 6);
+    const values = numbersOf('allPairs', 'boxes', boxes, 6);
     ++calls;
-    const status = module.allPairs(copyIn(boxes, 0), count, boxes instanceof Float64Array ? 1 : 0);
-    if (status === INVALID_B) throw badItem('allPairs', 'boxes', boxes, io()[OUT]);
+    const heap = place('allPairs', [boxes], []);
+    const status = module.allPairs(heap.addresses[0], values.length / 6, values instanceof Float64Array ? 1 : 0);
+    if (status === INVALID_B) throw badItem('allPairs', 'boxes', valuesOf(boxes), io()[OUT]);
     return takeFound(2 * status);
   }
 
@@ -290,8 +295,8 @@ function createApi(module) {
   const notACaster = (fn) => (type) => typeError(fn, 'caster.type', "'ray', 'line' or 'segment'", type);
 
   const shared = {
-    module, A, OPT, OUT, status: layout.status, vec, io, options, flag, raycastOptions, failure, itemCount, copyIn,
-    badItem, takeFound, batchSpace, runOnShape, notACaster,
+    module, A, OPT, OUT, status: layout.status, vec, io, options, flag, raycastOptions, failure, numbersOf, outputOf,
+    valuesOf, place, badItem, takeFound, runOnShape, notACaster,
     beginCall: () => ++calls,
     checkCall: (call, fn) => {
       if (call !== calls) throw reentered(fn);
@@ -304,7 +309,7 @@ function createApi(module) {
 
   const api = {
     intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
-    intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, AabbTree, supported,
+    intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, AabbTree, HeapArray, supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

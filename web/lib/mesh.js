@@ -124,25 +124,26 @@ export function defineTriangleMesh(shared) {
     raycastBatch(rays, opts, out) {
       const fn = 'TriangleMesh.raycastBatch';
       this[ADDRESS](fn);
-      const count = shared.itemCount(fn, 'rays', rays, 6);
+      const values = shared.numbersOf(fn, 'rays', rays, 6);
+      const count = values.length / 6;
       if (out === undefined) {
         out = { t: new Float64Array(count), triangleIndex: new Int32Array(count) };
-      } else if (out === null || typeof out !== 'object' || !(out.t instanceof Float64Array) ||
-                 !(out.triangleIndex instanceof Int32Array)) {
+      } else if (out === null || typeof out !== 'object') {
         throw typeError(fn, 'out', '{t: Float64Array, triangleIndex: Int32Array}', out);
-      } else if (out.t.length !== count || out.triangleIndex.length !== count) {
-        throw rangeError(fn, 'out', `must hold ${count} results (got t.length ${out.t.length}, triangleIndex.length ${out.triangleIndex.length})`);
+      } else {
+        const inputs = { noun: 'ray', list: [rays] };
+        shared.outputOf(fn, 'out.t', out.t, Float64Array, count, inputs);
+        shared.outputOf(fn, 'out.triangleIndex', out.triangleIndex, Int32Array, count, inputs);
       }
       const mode = meshOptions(shared.io(), opts, fn, ['first', 'any']);
       shared.beginCall();
       const address = this[ADDRESS](fn);  // read after the arguments: a getter among them may have disposed the mesh
-      const input = shared.copyIn(rays, 12 * count);
-      const distances = input + rays.byteLength, triangles = distances + 8 * count;
-      const status = module.meshRaycastBatch(address, input, count, rays instanceof Float64Array ? 1 : 0, mode,
+      const heap = shared.place(fn, [rays], [out.t, out.triangleIndex]);
+      const [input, distances, triangles] = heap.addresses;
+      const status = module.meshRaycastBatch(address, input, count, values instanceof Float64Array ? 1 : 0, mode,
         distances, triangles);
-      if (status === STATUS.invalidB) throw shared.badItem(fn, 'rays', rays, shared.io()[OUT]);
-      out.t.set(new Float64Array(module.HEAPU8.buffer, distances, count));
-      out.triangleIndex.set(new Int32Array(module.HEAPU8.buffer, triangles, count));
+      if (status === STATUS.invalidB) throw shared.badItem(fn, 'rays', shared.valuesOf(rays), shared.io()[OUT]);
+      heap.copyOut();
       return out;
     }
 

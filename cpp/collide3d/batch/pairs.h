@@ -61,10 +61,8 @@ std::ptrdiff_t firstNotFinite(const T* numbers, size_t count) {
 template <class Shape, class T>
 std::ptrdiff_t firstInvalid(const T* numbers, size_t count, Problem& problem) {
   const int size = encodedSize<Shape>();
-  double buffer[kEncodedShapeSize];
   for (size_t i = 0; i < count; ++i) {
-    for (int k = 0; k < size; ++k) buffer[k] = numbers[i * size + k];
-    if (!validate(decode<Shape>(buffer), problem)) return static_cast<std::ptrdiff_t>(i);
+    if (!validate(decode<Shape>(numbers + i * size), problem)) return static_cast<std::ptrdiff_t>(i);
   }
   return -1;
 }

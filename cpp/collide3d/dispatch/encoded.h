@@ -12,15 +12,22 @@ namespace c3d {
 
 namespace encoded {
 
-inline void read(const double*& in, double& out) { out = *in++; }
-inline void read(const double*& in, Vec3& out) {
+// Reading takes doubles, or floats (batch items), widened exactly.
+template <class T>
+void read(const T*& in, double& out) {
+  out = *in++;
+}
+template <class T>
+void read(const T*& in, Vec3& out) {
   out = {in[0], in[1], in[2]};
   in += 3;
 }
-inline void read(const double*& in, Mat3& out) {
+template <class T>
+void read(const T*& in, Mat3& out) {
   for (double& m : out.m) m = *in++;
 }
-inline void read(const double*& in, std::array<Plane, 6>& out) {
+template <class T>
+void read(const T*& in, std::array<Plane, 6>& out) {
   for (Plane& plane : out) {
     read(in, plane.normal);
     read(in, plane.constant);
@@ -56,8 +63,8 @@ constexpr int size(const std::array<Plane, 6>*) { return 24; }
 
 }  // namespace encoded
 
-template <class Shape>
-Shape decode(const double* in) {
+template <class Shape, class T>
+Shape decode(const T* in) {
   Shape shape;
   Shape::fields([&](const char*, auto member) { encoded::read(in, shape.*member); });
   return shape;
