@@ -181,25 +181,30 @@ export interface Collide3d {
    * intersects over many pairs in one call: pair i is shape i of each side (a side of one shape pairs it with every
    * shape of the other). 1 where the pair meets, 0 where not; written into `out` when given.
    */
-  intersectsBatch(a: BatchSide, b: BatchSide, out?: Uint8Array): Uint8Array;
+  intersectsBatch<Out extends BatchOutput<Uint8Array> = Uint8Array>(a: BatchSide, b: BatchSide, out?: Out): Out;
   /** raycast over many pairs in one call: each pair's hit t, Infinity for none; written into `out` when given. */
-  raycastBatch(casters: BatchSide<Caster['type']>, targets: BatchSide, opts?: RaycastOptions, out?: Float64Array): Float64Array;
+  raycastBatch<Out extends BatchOutput<Float64Array> = Float64Array>(casters: BatchSide<Caster['type']>,
+    targets: BatchSide, opts?: RaycastOptions, out?: Out): Out;
   /**
    * Frustum culling of many bounding spheres, stored as x, y, z, radius per sphere: 1 where a sphere may be seen
    * (intersects(frustum, sphere)), 0 where it is culled. Writes into `visible` (one byte per sphere) when given.
    */
-  cullSpheres(frustum: FrustumShape, spheres: Float32Array | Float64Array, visible?: Uint8Array): Uint8Array;
+  cullSpheres<Out extends BatchOutput<Uint8Array> = Uint8Array>(frustum: FrustumShape, spheres: BatchNumbers,
+    visible?: Out): Out;
   /** The same for boxes, stored as min x, y, z, max x, y, z per box. */
-  cullBoxes(frustum: FrustumShape, boxes: Float32Array | Float64Array, visible?: Uint8Array): Uint8Array;
+  cullBoxes<Out extends BatchOutput<Uint8Array> = Uint8Array>(frustum: FrustumShape, boxes: BatchNumbers,
+    visible?: Out): Out;
   /**
    * Every overlapping pair among many boxes, stored as min x, y, z, max x, y, z per box (touching counts, as in
    * intersects): i, j, i, j, ... with i < j, in no particular order.
    */
-  allPairs(boxes: Float32Array | Float64Array): Uint32Array;
+  allPairs(boxes: BatchNumbers): Uint32Array;
   /** Triangle meshes with a BVH: raycasts, intersection tests and closest points over many triangles. */
   readonly TriangleMesh: TriangleMeshConstructor;
   /** Dynamic AABB trees: a broadphase for boxes that move. */
   readonly AabbTree: AabbTreeConstructor;
+  /** Typed arrays in the wasm heap, which the batch calls read and write in place (no copy). */
+  readonly HeapArray: HeapArrayConstructor;
   /** Every (query, a, b) shape-type pair the module answers. */
   readonly supported: readonly SupportedPair[];
 }
@@ -211,8 +216,35 @@ export interface Collide3d {
  */
 export interface BatchSide<T extends ShapeType = ShapeType> {
   readonly type: T;
-  readonly items: Float32Array | Float64Array;
+  readonly items: BatchNumbers;
 }
+
+/** The element types a HeapArray can hold. */
+export type HeapArrayType = Float32Array | Float64Array | Uint8Array | Int32Array;
+
+/**
+ * A typed array in the wasm heap. The batch calls read a HeapArray input and write a HeapArray output in place,
+ * where a plain typed array is copied in or out. `array` is a view of the heap: the heap can grow during any
+ * collide3d call, which detaches every view of it (length 0), so read `array` again after a call instead of keeping
+ * it. Call dispose() when done.
+ */
+export interface HeapArray<T extends HeapArrayType = HeapArrayType> {
+  readonly array: T;
+  readonly length: number;
+  /** Frees the heap memory; using the array afterwards throws. */
+  dispose(): void;
+}
+
+export interface HeapArrayConstructor {
+  /** `length` elements of `Type`, zero-filled. */
+  new <T extends HeapArrayType>(Type: { new (length: number): T; readonly BYTES_PER_ELEMENT: number }, length: number): HeapArray<T>;
+}
+
+/** Batch input numbers: a Float32Array or Float64Array, or a HeapArray of one. */
+export type BatchNumbers = Float32Array | Float64Array | HeapArray<Float32Array> | HeapArray<Float64Array>;
+
+/** A batch output: a typed array of the call's type, or a HeapArray of one. */
+export type BatchOutput<T extends HeapArrayType> = T | HeapArray<T>;
 
 export interface MeshRaycastOptions {
   /** The largest caster parameter t accepted (default Infinity). */
@@ -243,8 +275,8 @@ export interface MeshPoint {
 
 /** raycastBatch's results: t (Infinity for a miss) and the triangle hit (-1 for a miss), one per ray. */
 export interface RaycastBatchResult {
-  t: Float64Array;
-  triangleIndex: Int32Array;
+  t: BatchOutput<Float64Array>;
+  triangleIndex: BatchOutput<Int32Array>;
 }
 
 /**
@@ -264,8 +296,8 @@ export interface TriangleMesh {
    * Many rays, stored as origin x, y, z, direction x, y, z per ray: each ray's first (or any) hit, written into
    * `out` when given.
    */
-  raycastBatch(rays: Float32Array | Float64Array, opts?: MeshRaycastOptions & { hits?: 'first' | 'any' },
-    out?: RaycastBatchResult): RaycastBatchResult;
+  raycastBatch<Out extends RaycastBatchResult = { t: Float64Array; triangleIndex: Int32Array }>(rays: BatchNumbers,
+    opts?: MeshRaycastOptions & { hits?: 'first' | 'any' }, out?: Out): Out;
   /** Whether the surface (not the volume a closed mesh bounds) meets a ray, line, segment, plane or triangle. */
   intersects(shape: Caster | PlaneShape | TriangleShape): boolean;
   /** The surface's point nearest to `point` (ties: the lowest triangleIndex); null for a mesh without triangles. */

@@ -1,6 +1,6 @@
 // Type-checked against the packed package (package.test.js): the documented usage compiles under --strict, and
 // misuse is rejected (each @ts-expect-error fails the check if the line compiles).
-import init, { type MeshHit, type RaycastHit, type Shape, type Side } from 'collide3d';
+import init, { type HeapArray, type MeshHit, type RaycastHit, type Shape, type Side } from 'collide3d';
 import { fromRay, toShape } from 'collide3d/three';
 
 export async function example(): Promise<number> {
@@ -37,6 +37,17 @@ export async function example(): Promise<number> {
   const met: Uint8Array = c3d.intersectsBatch({ type: 'sphere', items: new Float32Array(8) }, { type: 'aabb', items: new Float64Array(6) });
   const ts: Float64Array = c3d.raycastBatch({ type: 'ray', items: new Float32Array(6) }, { type: 'triangle', items: new Float32Array(9) }, { maxDistance: 2 });
   console.log(met[0], ts[0]);
+  const rays = new c3d.HeapArray(Float32Array, 6);
+  rays.array.set([0, 0, 5, 0, 0, -1]);
+  const answers = new c3d.HeapArray(Float64Array, 1);
+  const inPlace: HeapArray<Float64Array> = c3d.raycastBatch({ type: 'ray', items: rays }, { type: 'triangle', items: new Float32Array(9) }, undefined, answers);
+  const visible = c3d.cullSpheres({ type: 'frustum', planes: [] }, rays, new c3d.HeapArray(Uint8Array, 1));
+  console.log(inPlace.array[0], visible.array[0], c3d.allPairs(rays).length);
+  // @ts-expect-error: raycastBatch answers are float64
+  c3d.raycastBatch({ type: 'ray', items: rays }, { type: 'triangle', items: new Float32Array(9) }, undefined, new c3d.HeapArray(Float32Array, 1));
+  // @ts-expect-error: a HeapArray holds floats, bytes or int32s
+  new c3d.HeapArray(Uint16Array, 3);
+  rays.dispose();
   // @ts-expect-error: raycastBatch's casters are rays, lines or segments
   c3d.raycastBatch({ type: 'sphere', items: new Float32Array(4) }, { type: 'plane', items: new Float32Array(4) });
   const tree = new c3d.AabbTree({ margin: 0.05 });
