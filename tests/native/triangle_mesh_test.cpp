@@ -198,9 +198,9 @@ TEST(TriangleMesh, IntersectsMatchesBruteForce) {
   const auto mesh = build(data);
   int met = 0, apart = 0;
   for (int i = 0; i < testing::cases(3000); ++i) {
-    // Integer planes, triangles and segments: many touch the grid exactly at a vertex or along an edge. Triangles
-    // with coordinates no float holds too (their bounds are rounded outwards).
-    const int kind = random.integer(0, 3);
+    // Integer planes, triangles, segments and boxes: many touch the grid exactly at a vertex or along an edge.
+    // Triangles with coordinates no float holds too (their bounds are rounded outwards), and rotated boxes.
+    const int kind = random.integer(0, 5);
     testing::Buffer shape{};
     ShapeType type = ShapeType::Plane;
     if (kind == 0) {
@@ -215,10 +215,18 @@ TEST(TriangleMesh, IntersectsMatchesBruteForce) {
       type = ShapeType::Triangle;
       const Vec3 c = random.vector(0, 16);
       shape = encodedBuffer(Triangle{c + random.vector(-2, 2), c + random.vector(-2, 2), c + random.vector(-2, 2)});
-    } else {
+    } else if (kind == 3) {
       type = ShapeType::Segment;
       const Vec3 c = random.integerVector(0, 16);
       shape = encodedBuffer(Segment{c + random.integerVector(-3, 3), c + random.integerVector(-3, 3)});
+    } else if (kind == 4) {
+      type = ShapeType::Aabb;
+      const Vec3 lo = random.integerVector(0, 16) - Vec3{0, 0, 3};
+      shape = encodedBuffer(Aabb{lo, lo + random.integerVector(0, 2)});
+    } else {
+      type = ShapeType::Obb;
+      const Mat3 rotation = random.integer(0, 1) ? random.signedPermutation() : random.rotation();
+      shape = encodedBuffer(Obb{random.integerVector(0, 16) - Vec3{0, 0, 2}, random.integerVector(0, 2) * 0.5, rotation});
     }
     bool expected = false;
     const IntersectsFn withTriangle = intersectsTable().at(ShapeType::Triangle, type);

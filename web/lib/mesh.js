@@ -147,7 +147,7 @@ export function defineTriangleMesh(shared) {
       return out;
     }
 
-    /** Whether the mesh's surface meets the shape (a ray, line, segment, plane or triangle). */
+    /** Whether the mesh's surface meets the shape (a ray, line, segment, plane, triangle, AABB or OBB). */
     intersects(shape) {
       const fn = 'TriangleMesh.intersects';
       this[ADDRESS](fn);

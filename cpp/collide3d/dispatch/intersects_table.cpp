@@ -9,6 +9,7 @@
 #include "collide3d/queries/intersects/intersects_rounded.h"
 #include "collide3d/queries/intersects/intersects_sphere_box.h"
 #include "collide3d/queries/intersects/intersects_sphere_sphere.h"
+#include "collide3d/queries/intersects/intersects_triangle_box.h"
 #include "collide3d/queries/intersects/intersects_triangle_triangle.h"
 
 namespace c3d {
@@ -49,6 +50,8 @@ constexpr PairTable<IntersectsFn> build() {
   addSymmetric<Intersects, Aabb, Aabb>(table);
   addSymmetric<Intersects, Obb, Obb>(table);
   addSymmetric<Intersects, Triangle, Triangle>(table);
+  addSymmetric<Intersects, Triangle, Aabb>(table);
+  addSymmetric<Intersects, Triangle, Obb>(table);
   addSymmetric<Intersects, Sphere, Aabb>(table);
   addSymmetric<Intersects, Sphere, Obb>(table);
   addSymmetric<Intersects, Aabb, Obb>(table);
