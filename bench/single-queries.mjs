@@ -87,6 +87,10 @@ const WORKLOADS = [
     three: (b, p) => b.intersectsPlane(p), c3d: (b, p) => c3d.intersects(b, p), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
   },
   {
+    name: 'triangle–box intersects', make: [threeTriangle, threeBox], tags: [TAGS.triangle, TAGS.aabb],
+    three: (t, b) => b.intersectsTriangle(t), c3d: (t, b) => c3d.intersects(t, b), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
+  },
+  {
     name: 'segment–plane intersects', make: [threeSegment, threePlane], tags: [TAGS.segment, TAGS.plane],
     three: (s, p) => p.intersectsLine(s), c3d: (s, p) => c3d.intersects(s, p), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
   },

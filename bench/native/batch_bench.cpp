@@ -1,7 +1,7 @@
 // The batch ray–triangle workload of bench/single-queries.mjs, natively on the same numbers: the machine's limit for
 // the wasm build's raycastBatch. Reads the file the script writes (pair and run counts as uint32; float32 rays as
 // origin, direction; float32 triangles as a, b, c) and runs what raycastBatch runs on them: both sides' items
-// checked, then every pair answered (batch/raycast_triangles.h). Prints JSON: ns per pair (median of the runs) and
+// checked, then every pair answered (batch/raycast_lanes.h). Prints JSON: ns per pair (median of the runs) and
 // the hit count.
 #include <algorithm>
 #include <cstdint>
@@ -11,7 +11,7 @@
 #include <iterator>
 #include <vector>
 
-#include "collide3d/batch/raycast_triangles.h"
+#include "collide3d/batch/raycast_lanes.h"
 #include "median_ms.h"
 
 int main(int argc, char** argv) {
@@ -40,7 +40,7 @@ int main(int argc, char** argv) {
   Problem problem;
   const double ms = bench::medianMs(runs, [&] {
     if (firstProblem(casters, problem).found() || firstProblem(targets, problem).found()) std::abort();
-    hits = raycastTriangles(casters, targets, pairs, {}, cast, t.data());
+    hits = raycastByLanes(casters, targets, pairs, {}, cast, t.data());
   });
   std::printf("{\"nsPerPair\": %.3f, \"hits\": %d}\n", ms * 1e6 / pairs, hits);
 }

@@ -5,8 +5,9 @@
 #include <cstdint>
 
 #include "bindings/io_layout.h"
+#include "collide3d/batch/intersects_lanes.h"
 #include "collide3d/batch/pairs.h"
-#include "collide3d/batch/raycast_triangles.h"
+#include "collide3d/batch/raycast_lanes.h"
 
 namespace c3d {
 
@@ -28,17 +29,6 @@ int answerChecked(const EncodedItems (&sides)[2], AnswerAll&& answerAll) {
   return answerAll();
 }
 
-// answerChecked with answer(i, a_i, b_i) for each pair in turn, true when it hits or meets.
-template <class Answer>
-int answerPairs(const EncodedItems (&sides)[2], int pairs, Answer&& answer) {
-  return answerChecked(sides, [&] {
-    int hits = 0;
-    forEachPair(sides[0], sides[1], static_cast<size_t>(pairs),
-                [&](size_t i, const double* a, const double* b) { hits += answer(i, a, b) ? 1 : 0; });
-    return hits;
-  });
-}
-
 // The table's entry for the two sides' types (nullptr when the pair is not supported), and the sides. Each side:
 // type, address, item count, stored as doubles.
 template <class Fn>
@@ -51,18 +41,28 @@ EncodedItems side(int type, std::uintptr_t address, int count, int isDouble) {
   return {shape, reinterpret_cast<const void*>(address), isDouble != 0, static_cast<size_t>(count), encodedSize(shape)};
 }
 
-// intersects over `pairs` pairs: one byte per pair at `out`, 1 when they meet. Returns how many meet, or a status.
+// intersects over `pairs` pairs: one byte per pair at `out`, 1 when they meet; pairs with a SIMD fast path take it
+// (batch/intersects_lanes.h). Returns how many meet, or a status.
 int intersectsBatch(int typeA, std::uintptr_t a, int countA, int doubleA, int typeB, std::uintptr_t b, int countB,
                     int doubleB, int pairs, std::uintptr_t out) {
   const IntersectsFn meets = entryFor(intersectsTable(), typeA, typeB);
   if (meets == nullptr) return io::kUnsupportedPair;
   auto* met = reinterpret_cast<uint8_t*>(out);
-  return answerPairs({side(typeA, a, countA, doubleA), side(typeB, b, countB, doubleB)}, pairs,
-                     [&](size_t i, const double* p, const double* q) { return met[i] = meets(p, q) ? 1 : 0; });
+  const EncodedItems sides[2] = {side(typeA, a, countA, doubleA), side(typeB, b, countB, doubleB)};
+  return answerChecked(sides, [&] {
+    if (!intersectsByLanes(sides[0], sides[1], static_cast<size_t>(pairs), meets, met)) {
+      forEachPair(sides[0], sides[1], static_cast<size_t>(pairs),
+                  [&](size_t i, const double* p, const double* q) { met[i] = meets(p, q) ? 1 : 0; });
+    }
+    int count = 0;
+    for (int i = 0; i < pairs; ++i) count += met[i];
+    return count;
+  });
 }
 
 // raycast over `pairs` pairs, options io::raycastOptions(): one double per pair at `out`, the hit's t or +infinity.
-// Casters against triangles take the SIMD fast path (batch/raycast_triangles.h). Returns how many hit, or a status.
+// Casters against triangles, spheres and planes take a SIMD fast path (batch/raycast_lanes.h). Returns how many
+// hit, or a status.
 int raycastBatch(int typeA, std::uintptr_t a, int countA, int doubleA, int typeB, std::uintptr_t b, int countB,
                  int doubleB, int pairs, std::uintptr_t out) {
   const RaycastFn cast = entryFor(raycastTable(), typeA, typeB);
@@ -70,17 +70,17 @@ int raycastBatch(int typeA, std::uintptr_t a, int countA, int doubleA, int typeB
   const RaycastOptions options = io::raycastOptions();
   auto* t = reinterpret_cast<double*>(out);
   const EncodedItems sides[2] = {side(typeA, a, countA, doubleA), side(typeB, b, countB, doubleB)};
-  if (hasTriangleLanes(sides[0].type, sides[1].type)) {
-    return answerChecked(sides, [&] {
-      return raycastTriangles(sides[0], sides[1], static_cast<size_t>(pairs), options, cast, t);
+  return answerChecked(sides, [&] {
+    const int fast = raycastByLanes(sides[0], sides[1], static_cast<size_t>(pairs), options, cast, t);
+    if (fast >= 0) return fast;
+    int hits = 0;
+    forEachPair(sides[0], sides[1], static_cast<size_t>(pairs), [&](size_t i, const double* p, const double* q) {
+      const auto hit = cast(p, q, options);
+      t[i] = hit ? hit->t + 0.0 : kInfinity;  // + 0: -0 reads as 0, as in raycast()
+      hits += hit.has_value();
     });
-  }
-  return answerPairs(sides, pairs,
-                     [&](size_t i, const double* p, const double* q) {
-                       const auto hit = cast(p, q, options);
-                       t[i] = hit ? hit->t + 0.0 : kInfinity;  // + 0: -0 reads as 0, as in raycast()
-                       return hit.has_value();
-                     });
+    return hits;
+  });
 }
 
 }  // namespace

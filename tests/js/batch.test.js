@@ -76,7 +76,8 @@ describe('intersectsBatch and raycastBatch', () => {
     const random = mulberry32(42);
     for (const [ta, tb] of RAYCASTS) {
       for (const opts of [undefined, { maxDistance: 1.5 }, { backfaceCulling: true }, { solid: false }]) {
-        const a = items(random, ta, 400, Float64Array), b = items(random, tb, 400, random() < 0.5 ? Float32Array : Float64Array);
+        const a = items(random, ta, 400, random() < 0.5 ? Float32Array : Float64Array);
+        const b = items(random, tb, 400, random() < 0.5 ? Float32Array : Float64Array);
         const answers = c3d.raycastBatch(a, b, opts);
         const sb = shapes(b);
         const expected = shapes(a).map((s, i) => c3d.raycast(s, sb[i], opts)?.t ?? Infinity);

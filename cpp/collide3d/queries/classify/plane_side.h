@@ -16,10 +16,12 @@ namespace c3d {
 
 namespace plane_side {
 
-// n.p + d with its exact sign.
+// n.p + d: the point's distance from the plane, times |n|.
+constexpr auto kSignedDistance = [](const auto& n, const auto& d, const auto& p) { return dot(n, p) + d; };
+
+// With its exact sign.
 inline double signedDistance(const Plane& plane, Vec3 p) {
-  return exact::filteredValue([](const auto& n, const auto& d, const auto& p) { return dot(n, p) + d; },
-                              plane.normal, plane.constant, p);
+  return exact::filteredValue(kSignedDistance, plane.normal, plane.constant, p);
 }
 
 inline int sideOf(const Plane& plane, Vec3 p) { return sign(signedDistance(plane, p)); }
@@ -27,14 +29,14 @@ inline int sideOf(const Plane& plane, Vec3 p) { return sign(signedDistance(plane
 // The side of a ball of radius r around p = c + offset (a point when r = 0; the offset, exactly added, is a
 // motion): 1 when n.p + d > (r + e)|n|, -1 when n.p + d < -(r + e)|n|, 0 otherwise. One filtered evaluation of
 // n.p + d and (n.p + d)^2 - (r + e)^2 (n.n).
+constexpr auto kBallSide = [](const auto& n, const auto& d, const auto& c, const auto& offset, const auto& r,
+                               const auto& e) {
+  const auto s = dot(n, c + offset) + d;
+  return std::make_tuple(s, s * s - (r + e) * (r + e) * dot(n, n));
+};
 inline int ballSide(const Plane& plane, Vec3 c, double r, double e, Vec3 offset = {}) {
   if (r == 0 && e == 0 && isZero(offset)) return sideOf(plane, c);
-  const auto m = exact::filteredValues(
-      [](const auto& n, const auto& d, const auto& c, const auto& offset, const auto& r, const auto& e) {
-        const auto s = dot(n, c + offset) + d;
-        return std::make_tuple(s, s * s - (r + e) * (r + e) * dot(n, n));
-      },
-      plane.normal, plane.constant, c, offset, r, e);
+  const auto m = exact::filteredValues(kBallSide, plane.normal, plane.constant, c, offset, r, e);
   return m[1] > 0 ? sign(m[0]) : 0;
 }
 

@@ -18,21 +18,22 @@ inline Vec3 normalFacing(const Plane& plane, double rate) {
   return plane.normal * ((rate > 0 ? -1.0 : 1.0) / length(plane.normal));
 }
 
+// The origin's value n.o + d, the rate n.d, and (limited) the value at hi.
+template <bool kSegment, bool kLimited>
+constexpr auto kPlaneCrossing = [](const auto& n, const auto& d, const auto& o, const auto& p, const auto& hi) {
+  const auto value = dot(n, o) + d;
+  const auto rate = dot(n, exactDirection<kSegment>(o, p));
+  if constexpr (kLimited) {
+    return std::make_tuple(value, rate, value + hi * rate);
+  } else {
+    return std::make_tuple(value, rate);
+  }
+};
+
 template <bool kSegment, bool kLimited>
 std::optional<RaycastHit> raycastAs(const Caster& caster, double hi, const Plane& plane) {
-  // The origin's value n.o + d, the rate n.d, and the value at hi.
-  const auto m = exact::filteredValues(
-      [](const auto& n, const auto& d, const auto& o, const auto& p, const auto& hi) {
-        const auto value = dot(n, o) + d;
-        const auto rate = dot(n, exactDirection<kSegment>(o, p));
-        if constexpr (kLimited) {
-          return std::make_tuple(value, rate, value + hi * rate);
-        } else {
-          return std::make_tuple(value, rate);
-        }
-      },
-      plane.normal, plane.constant, caster.origin, kSegment ? caster.end : caster.direction,
-      kLimited ? hi : 0.0);  // never infinity
+  const auto m = exact::filteredValues(kPlaneCrossing<kSegment, kLimited>, plane.normal, plane.constant, caster.origin,
+                                       kSegment ? caster.end : caster.direction, kLimited ? hi : 0.0);  // never infinity
   const double value = m[0], rate = m[1];
   const bool bounded = caster.tMin != -kInfinity;
   double t;

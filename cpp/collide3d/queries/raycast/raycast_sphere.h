@@ -44,24 +44,26 @@ inline Span ballSpan(Vec3 origin, Vec3 direction, Vec3 center, double radius) {
 // segment (a = 0, exactly when its ends coincide) meets it iff c <= 0. The start is inside iff c < 0 (a point:
 // c <= 0, the caster staying there).
 template <bool kSegment, bool kLimited>
+constexpr auto kBallMeeting = [](const auto& o, const auto& p, const auto& hi, const auto& center, const auto& r) {
+  const auto d = exactDirection<kSegment>(o, p);
+  const auto w = o - center;
+  const auto k = cross(d, w);
+  const auto a = dot(d, d);
+  const auto b = dot(d, w);
+  const auto c = dot(w, w) - r * r;
+  if constexpr (kLimited) {
+    const auto atHi = w + scaled(d, hi);
+    return std::make_tuple(r * r * a - dot(k, k), b, c, a * hi + b, dot(atHi, atHi) - r * r);
+  } else {
+    return std::make_tuple(r * r * a - dot(k, k), b, c);
+  }
+};
+
+template <bool kSegment, bool kLimited>
 Meeting meetsBall(const Caster& caster, double hi, const Sphere& sphere) {
   const Vec3 p = kSegment ? caster.end : caster.direction;
-  const auto m = exact::filteredValues(
-      [](const auto& o, const auto& p, const auto& hi, const auto& center, const auto& r) {
-        const auto d = exactDirection<kSegment>(o, p);
-        const auto w = o - center;
-        const auto k = cross(d, w);
-        const auto a = dot(d, d);
-        const auto b = dot(d, w);
-        const auto c = dot(w, w) - r * r;
-        if constexpr (kLimited) {
-          const auto atHi = w + scaled(d, hi);
-          return std::make_tuple(r * r * a - dot(k, k), b, c, a * hi + b, dot(atHi, atHi) - r * r);
-        } else {
-          return std::make_tuple(r * r * a - dot(k, k), b, c);
-        }
-      },
-      caster.origin, p, kLimited ? hi : 0.0, sphere.center, sphere.radius);  // never infinity
+  const auto m = exact::filteredValues(kBallMeeting<kSegment, kLimited>, caster.origin, p, kLimited ? hi : 0.0,
+                                       sphere.center, sphere.radius);  // never infinity
   const double discriminant = m[0], b = m[1], c = m[2];
   const bool bounded = caster.tMin != -kInfinity;
   if (kSegment && caster.origin == caster.end) return {c <= 0, c <= 0};

@@ -1,13 +1,13 @@
-// batch/raycast_triangles.h: the SIMD fast path of the batch raycast against triangles gives, pair by pair, the
-// single query's t bit for bit, for rays, lines and segments, float and double items, one-item sides, every option;
-// on random pairs (the filter settles nearly all), on casters through the shared edges and vertices of an integer
-// grid (the filter can settle none of those hits), and on coordinates so small or large that float products
-// underflow or overflow.
+// batch/raycast_lanes.h: the SIMD fast paths of the batch raycast against triangles, spheres and planes give, pair by
+// pair, the single query's t bit for bit, for rays, lines and segments, float and double items, one-item sides,
+// every option; on random pairs (the filter settles nearly all), on casters through the shared edges and vertices of
+// an integer grid (the filter can settle none of those hits), on casters grazing a sphere or nearly parallel to a
+// plane up to rounding, and on coordinates so small or large that float products underflow or overflow.
 #include <cmath>
 #include <cstring>
 #include <vector>
 
-#include "collide3d/batch/raycast_triangles.h"
+#include "collide3d/batch/raycast_lanes.h"
 #include "test_support.h"
 
 namespace c3d {
@@ -15,10 +15,12 @@ namespace {
 
 using testing::Random;
 
-// Pairs as encoded numbers: casters (origin, then direction or end) and triangles (a, b, c).
+// Pairs as encoded numbers: casters (origin, then direction or end) and targets (triangles a, b, c; spheres
+// center, radius; planes normal, constant).
 struct Pairs {
   ShapeType caster;
   std::vector<double> casters, triangles;
+  ShapeType target = ShapeType::Triangle;
 };
 
 template <class T>
@@ -32,11 +34,12 @@ void expectSameAsSingleQueries(const Pairs& pairs, const RaycastOptions& options
   const std::vector<TA> a = as<TA>(pairs.casters);
   const std::vector<TB> b = as<TB>(pairs.triangles);
   const EncodedItems casters{pairs.caster, a.data(), sizeof(TA) == 8, a.size() / 6, 6};
-  const EncodedItems triangles{ShapeType::Triangle, b.data(), sizeof(TB) == 8, b.size() / 9, 9};
+  const int size = encodedSize(pairs.target);
+  const EncodedItems triangles{pairs.target, b.data(), sizeof(TB) == 8, b.size() / size, size};
   const size_t count = std::max(casters.count, triangles.count);
-  const RaycastFn cast = raycastTable().at(pairs.caster, ShapeType::Triangle);
+  const RaycastFn cast = raycastTable().at(pairs.caster, pairs.target);
   std::vector<double> t(count, -1.0);
-  const int found = raycastTriangles(casters, triangles, count, options, cast, t.data());
+  const int found = raycastByLanes(casters, triangles, count, options, cast, t.data());
   int expectedHits = 0;
   forEachPair(casters, triangles, count, [&](size_t i, const double* p, const double* q) {
     const auto hit = cast(p, q, options);
@@ -48,13 +51,14 @@ void expectSameAsSingleQueries(const Pairs& pairs, const RaycastOptions& options
   hits += found;
 }
 
-// Each storage combination, with and without culling and a maxDistance.
+// Each storage combination, with and without culling and a maxDistance (and solid or not).
 void expectAllFormsAgree(const Pairs& pairs, int& hits) {
   for (const bool culling : {false, true}) {
     for (const double maxDistance : {kInfinity, 3.0}) {
       RaycastOptions options;
       options.backfaceCulling = culling;
       options.maxDistance = maxDistance;
+      options.solid = !culling;
       expectSameAsSingleQueries<float, float>(pairs, options, hits);
       expectSameAsSingleQueries<float, double>(pairs, options, hits);
       expectSameAsSingleQueries<double, float>(pairs, options, hits);
@@ -77,7 +81,18 @@ void pushTriangle(Pairs& pairs, Vec3 a, Vec3 b, Vec3 c) {
   }
 }
 
+void pushNumbers(Pairs& pairs, std::initializer_list<double> numbers) {
+  for (const double x : numbers) pairs.triangles.push_back(toFloat(x));
+}
+
 constexpr ShapeType kCasters[] = {ShapeType::Ray, ShapeType::Line, ShapeType::Segment};
+
+// A unit vector perpendicular to u (u non-zero).
+Vec3 perpendicular(Random& random, Vec3 u) {
+  Vec3 n = cross(u, random.vector(-1, 1));
+  if (isZero(n)) n = cross(u, Vec3{1, 0, 0});
+  return n * (1 / std::sqrt(dot(n, n)));
+}
 
 TEST(BatchRaycastTriangles, RandomPairsMatchTheSingleQuery) {
   Random random(71);
@@ -104,6 +119,65 @@ TEST(BatchRaycastTriangles, RandomPairsMatchTheSingleQuery) {
     int hits = 0;
     expectAllFormsAgree(pairs, hits);
     EXPECT_GT(hits, count);  // hits and misses both run
+  }
+}
+
+TEST(BatchRaycastSpheres, RandomAndGrazingCastersMatchTheSingleQuery) {
+  // A third grazing the sphere (aimed along a tangent through a point of its surface, which rounding moves by about
+  // an ulp: the discriminant is then tiny), a third starting inside or on it, a third anywhere.
+  Random random(75);
+  for (const ShapeType caster : kCasters) {
+    Pairs pairs{caster, {}, {}, ShapeType::Sphere};
+    const int count = testing::cases(4003);
+    for (int i = 0; i < count; ++i) {
+      const Vec3 centre = random.vector(-5, 5);
+      const double radius = std::pow(10.0, random.uniform(-2, 0.5)) * (i % 50 == 0 ? 0 : 1);
+      pushNumbers(pairs, {centre.x, centre.y, centre.z, radius});
+      const Vec3 d = random.vector(-1, 1);
+      const int aim = random.integer(0, 2);
+      if (aim == 0) {
+        const Vec3 touch = centre + perpendicular(random, d) * radius;
+        pushCaster(pairs, touch - d * random.uniform(0.5, 3), touch, random.uniform(0.3, 1.5));
+      } else if (aim == 1) {
+        const Vec3 origin = centre + random.vector(-radius, radius);
+        pushCaster(pairs, origin, origin + d, random.uniform(0.3, 1.5));
+      } else {
+        pushCaster(pairs, random.vector(-8, 8), random.vector(-5, 5), random.uniform(0.3, 1.5));
+      }
+    }
+    int hits = 0;
+    expectAllFormsAgree(pairs, hits);
+    EXPECT_GT(hits, count);
+  }
+}
+
+TEST(BatchRaycastPlanes, RandomAndNearlyParallelCastersMatchTheSingleQuery) {
+  // A third from a point of the plane (off it by about an ulp after rounding), a third nearly parallel to it, a
+  // third anywhere; some planes integer, with casters from integer points.
+  Random random(76);
+  for (const ShapeType caster : kCasters) {
+    Pairs pairs{caster, {}, {}, ShapeType::Plane};
+    const int count = testing::cases(4003);
+    for (int i = 0; i < count; ++i) {
+      const bool integer = i % 4 == 0;
+      const Vec3 n = integer ? random.integerVector(-2, 2) + Vec3{0, 0.5, 0} : random.vector(-1, 1);
+      const Vec3 on = integer ? random.integerVector(-3, 3) : random.vector(-5, 5);
+      pushNumbers(pairs, {n.x, n.y, n.z, -dot(n, on)});
+      const Vec3 along = perpendicular(random, n);
+      const int aim = random.integer(0, 2);
+      if (aim == 0) {
+        pushCaster(pairs, on + along * random.uniform(-2, 2), on + random.vector(-3, 3), random.uniform(0.3, 1.5));
+      } else if (aim == 1) {
+        const Vec3 origin = on + random.vector(-1, 1);
+        pushCaster(pairs, origin, origin + along + n * random.uniform(-1e-6, 1e-6), random.uniform(0.3, 1.5));
+      } else {
+        pushCaster(pairs, integer ? random.integerVector(-5, 5) : random.vector(-8, 8), on + random.vector(-3, 3),
+                   random.uniform(0.3, 1.5));
+      }
+    }
+    int hits = 0;
+    expectAllFormsAgree(pairs, hits);
+    EXPECT_GT(hits, count);
   }
 }
 

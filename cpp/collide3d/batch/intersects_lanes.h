@@ -1,0 +1,137 @@
+// The batch intersects' fast paths: for the pairs below, the predicates the single query decides with, evaluated on
+// SIMD lanes with their error bounds (exact/filtered_lanes.h). A lane whose decision the bounds prove is answered;
+// the others go to the exact query (batch/lanes.h), so every answer is the single query's. Each kernel serves its
+// pair in either argument order (intersects is symmetric) and gives, per lane, whether the pair meets and whether
+// that was proven.
+#pragma once
+#include <cstdint>
+#include <tuple>
+
+#include "collide3d/batch/lanes.h"
+#include "collide3d/queries/classify/plane_side.h"
+#include "collide3d/queries/intersects/intersects_sphere_sphere.h"
+
+namespace c3d {
+
+namespace intersects_lanes {
+
+template <class Mask>
+struct Decision {
+  Mask met, answered;
+};
+template <class Mask>
+Decision<Mask> decision(Mask met, Mask missed) {
+  return {met, met | missed};
+}
+
+// Balls meet when |q - p|^2 - (a + b)^2 <= 0 (intersects_sphere_sphere.h).
+struct SphereSphere {
+  static constexpr ShapeType kA = ShapeType::Sphere, kB = ShapeType::Sphere;
+  template <class V, class A, class B>
+  static auto decide(const A& a, const B& b, size_t first) {
+    const auto [gap] = exact::filteredLanes<V>(kBallsGap, a.vec3(first, 0), a.number(first, 3), b.vec3(first, 0),
+                                               b.number(first, 3));
+    return decision(gap.negative(), gap.positive());
+  }
+};
+
+// A ball meets a plane when (n.c + d)^2 - r^2 (n.n) <= 0 (plane_side.h's ballSide, no slab, no offset).
+struct SpherePlane {
+  static constexpr ShapeType kA = ShapeType::Sphere, kB = ShapeType::Plane;
+  template <class V, class A, class B>
+  static auto decide(const A& a, const B& b, size_t first) {
+    const exact::V3<V> none{V{}, V{}, V{}};
+    const auto m = exact::filteredLanes<V>(plane_side::kBallSide, b.vec3(first, 0), b.number(first, 3),
+                                           a.vec3(first, 0), none, a.number(first, 3), V{});
+    return decision(m[1].negative(), m[1].positive());
+  }
+};
+
+// A box meets a plane when its corner furthest behind is not in front and its corner furthest in front is not
+// behind (plane_side.h's side(plane, box, 0)); each corner picked per axis by the sign of n's component.
+struct BoxPlane {
+  static constexpr ShapeType kA = ShapeType::Aabb, kB = ShapeType::Plane;
+  template <class V, class A, class B>
+  static auto decide(const A& a, const B& b, size_t first) {
+    const auto n = b.vec3(first, 0);
+    const V d = b.number(first, 3);
+    const auto lo = a.vec3(first, 0), hi = a.vec3(first, 3);
+    const exact::V3<V> back{n.x >= 0 ? lo.x : hi.x, n.y >= 0 ? lo.y : hi.y, n.z >= 0 ? lo.z : hi.z};
+    const exact::V3<V> front{n.x >= 0 ? hi.x : lo.x, n.y >= 0 ? hi.y : lo.y, n.z >= 0 ? hi.z : lo.z};
+    const auto [s0] = exact::filteredLanes<V>(plane_side::kSignedDistance, n, d, back);
+    const auto [s1] = exact::filteredLanes<V>(plane_side::kSignedDistance, n, d, front);
+    return decision(s0.negative() & s1.positive(), s0.positive() | s1.negative());
+  }
+};
+
+// A segment meets a plane unless both ends are strictly on one side (plane_side.h's side(plane, segment, 0)).
+struct SegmentPlane {
+  static constexpr ShapeType kA = ShapeType::Segment, kB = ShapeType::Plane;
+  template <class V, class A, class B>
+  static auto decide(const A& a, const B& b, size_t first) {
+    const auto n = b.vec3(first, 0);
+    const V d = b.number(first, 3);
+    const auto [s0] = exact::filteredLanes<V>(plane_side::kSignedDistance, n, d, a.vec3(first, 0));
+    const auto [s1] = exact::filteredLanes<V>(plane_side::kSignedDistance, n, d, a.vec3(first, 3));
+    return decision((s0.positive() & s1.negative()) | (s0.negative() & s1.positive()),
+                    (s0.positive() & s1.positive()) | (s0.negative() & s1.negative()));
+  }
+};
+
+// Boxes meet when their ranges overlap on every axis: comparisons, exact in any precision, so every lane is
+// answered (intersects_aabb_aabb.h).
+struct BoxBox {
+  static constexpr ShapeType kA = ShapeType::Aabb, kB = ShapeType::Aabb;
+  template <class V, class A, class B>
+  static auto decide(const A& a, const B& b, size_t first) {
+    const auto loA = a.vec3(first, 0), hiA = a.vec3(first, 3), loB = b.vec3(first, 0), hiB = b.vec3(first, 3);
+    const auto met = (loA.x <= hiB.x) & (loB.x <= hiA.x) & (loA.y <= hiB.y) & (loB.y <= hiA.y) &
+                     (loA.z <= hiB.z) & (loB.z <= hiA.z);
+    return Decision<decltype(met)>{met, lanes::allLanes<decltype(met)>()};
+  }
+};
+
+using Kernels = std::tuple<SphereSphere, SpherePlane, BoxPlane, SegmentPlane, BoxBox>;
+
+// Every pair's answer into `met` (1 or 0) by Kernel, its sides a and b in Kernel's order; `exactMeets(i)` answers
+// pair i exactly.
+template <class Kernel, class V, class TA, class TB, class Exact>
+void run(const EncodedItems& a, const EncodedItems& b, size_t pairs, uint8_t* met, Exact&& exactMeets) {
+  const auto sideA = lanes::sideOf<V, TA>(a);
+  const auto sideB = lanes::sideOf<V, TB>(b);
+  lanes::forEachBlock<V>(
+      pairs,
+      [&](size_t first) {
+        const auto found = Kernel::template decide<V>(sideA, sideB, first);
+        for (size_t k = 0; k < lanes::kLanes<V>; ++k) met[first + k] = found.met[k] != 0;
+        return found.answered;
+      },
+      [&](size_t i) { met[i] = exactMeets(i); });
+}
+
+}  // namespace intersects_lanes
+
+// The batch intersects of checked items (batch/pairs.h) by a fast path, when one serves the two item types: each
+// pair's answer into `met`, `exactMeets` the table's entry for the pair. Returns whether a fast path ran.
+inline bool intersectsByLanes(const EncodedItems& a, const EncodedItems& b, size_t pairs, IntersectsFn exactMeets,
+                              uint8_t* met) {
+  double bufferA[kEncodedShapeSize], bufferB[kEncodedShapeSize];
+  const auto exact = [&](size_t i) {
+    return exactMeets(a.item(a.count == 1 ? 0 : i, bufferA), b.item(b.count == 1 ? 0 : i, bufferB));
+  };
+  const auto tryKernel = [&](auto kernel) {
+    using Kernel = decltype(kernel);
+    const bool inOrder = a.type == Kernel::kA && b.type == Kernel::kB;
+    if (!inOrder && !(a.type == Kernel::kB && b.type == Kernel::kA)) return false;
+    const EncodedItems& first = inOrder ? a : b;
+    const EncodedItems& second = inOrder ? b : a;
+    lanes::withLaneTypes(first, second, [&](auto lane, auto numberA, auto numberB) {
+      intersects_lanes::run<Kernel, decltype(lane), decltype(numberA), decltype(numberB)>(first, second, pairs, met,
+                                                                                          exact);
+    });
+    return true;
+  };
+  return std::apply([&](auto... kernels) { return (tryKernel(kernels) || ...); }, intersects_lanes::Kernels{});
+}
+
+}  // namespace c3d

@@ -1,0 +1,79 @@
+// What the batch fast paths share: pairs taken a block of SIMD lanes at a time (simd.h), each block's items loaded
+// field by field across the lanes, the lane type chosen from how the items are stored (four float lanes when both
+// sides hold floats, else two double lanes: both widen exactly), and the pairs a fast path leaves open answered by
+// the exact query one by one. A fast path proves what it can; the exact query decides the rest, so every answer is
+// the single query's.
+#pragma once
+#include <cstddef>
+#include <utility>
+
+#include "collide3d/batch/pairs.h"
+#include "collide3d/math/exact/filtered_lanes.h"
+
+namespace c3d::lanes {
+
+template <class V>
+constexpr size_t kLanes = sizeof(V) / sizeof(exact::LaneElement<V>);
+
+// One side's items as lanes: number `field` of kLanes<V> consecutive items from item `first` (a side of one item
+// repeats it: stride 0).
+template <class V, class T>
+struct Side {
+  const T* numbers;
+  size_t stride;
+
+  template <size_t... k>
+  V gather(const T* at, std::index_sequence<k...>) const {
+    return V{static_cast<exact::LaneElement<V>>(at[k * stride])...};
+  }
+  V number(size_t first, int field) const {
+    return gather(numbers + first * stride + field, std::make_index_sequence<kLanes<V>>{});
+  }
+  exact::V3<V> vec3(size_t first, int field) const {
+    return {number(first, field), number(first, field + 1), number(first, field + 2)};
+  }
+};
+
+template <class V, class T>
+Side<V, T> sideOf(const EncodedItems& items) {
+  return {static_cast<const T*>(items.data), items.count == 1 ? 0 : static_cast<size_t>(items.size)};
+}
+
+// All bits set in every lane.
+template <class Mask>
+Mask allLanes() {
+  return Mask{} == Mask{};
+}
+template <class Mask>
+Mask lanesIf(bool condition) {
+  return condition ? allLanes<Mask>() : Mask{};
+}
+
+// Runs the pairs a block at a time: block(first) returns the mask of the lanes it answered (all bits set), and the
+// pairs of lanes it left, and of the tail after the last whole block, go to single(i).
+template <class V, class Block, class Single>
+void forEachBlock(size_t pairs, Block&& block, Single&& single) {
+  constexpr size_t kCount = kLanes<V>;
+  size_t i = 0;
+  for (; i + kCount <= pairs; i += kCount) {
+    const auto answered = block(i);
+    bool every = true;
+    for (size_t k = 0; k < kCount; ++k) every = every && answered[k] != 0;
+    if (__builtin_expect(every, 1)) continue;
+    for (size_t k = 0; k < kCount; ++k) {
+      if (answered[k] == 0) single(i + k);
+    }
+  }
+  for (; i < pairs; ++i) single(i);
+}
+
+// Calls run(V{}, A{}, B{}) with the lane type V and the element types A and B of the two sides.
+template <class Run>
+auto withLaneTypes(const EncodedItems& a, const EncodedItems& b, Run&& run) {
+  using simd::f32x4, simd::f64x2;
+  if (!a.isDouble && !b.isDouble) return run(f32x4{}, float{}, float{});
+  if (!a.isDouble) return run(f64x2{}, float{}, double{});
+  return b.isDouble ? run(f64x2{}, double{}, double{}) : run(f64x2{}, double{}, float{});
+}
+
+}  // namespace c3d::lanes

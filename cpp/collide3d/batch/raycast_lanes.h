@@ -1,0 +1,120 @@
+// The batch raycast's fast paths, for casters (rays, lines, segments) against triangles, spheres and planes. Most pairs
+// of a batch miss, and the single query's own predicates, evaluated on SIMD lanes with their error bounds
+// (exact/filtered_lanes.h), prove most misses a block of pairs at a time. Every other pair (the hits, whose t must
+// be the single query's, and the few the bounds leave open) goes to the exact query (batch/lanes.h), so each answer
+// is the single query's, bit for bit. A kernel's proof uses only the signs the exact query decides on, and a subset
+// of its reasons to miss; `fromZero` marks casters that start at t = 0 (not lines).
+#pragma once
+#include <cstddef>
+#include <tuple>
+
+#include "collide3d/batch/lanes.h"
+#include "collide3d/queries/raycast/raycast_plane.h"
+#include "collide3d/queries/raycast/raycast_sphere.h"
+#include "collide3d/queries/raycast/raycast_triangle.h"
+
+namespace c3d {
+
+namespace raycast_lanes {
+
+// Möller–Trumbore's determinants (raycast_triangle.h): crossing the plane (det's sign proven) it misses when u det,
+// v det or (1 - u - v) det, or from t = 0 t det, is proven of the opposite sign; with backface culling, also when
+// det < 0 is proven. Casters are origin then p (direction, or a segment's end), triangles a, b, c.
+struct Triangles {
+  static constexpr ShapeType kTarget = ShapeType::Triangle;
+  template <class V, bool kSegment, class Mask, class Casters, class Targets>
+  static Mask provenMisses(const Casters& casters, const Targets& triangles, size_t first, Mask fromZero,
+                           const RaycastOptions& options) {
+    const auto m = exact::filteredLanes<V>(moller_trumbore::kDeterminants<kSegment, false>, casters.vec3(first, 0),
+                                           casters.vec3(first, 3), V{}, triangles.vec3(first, 0),
+                                           triangles.vec3(first, 3), triangles.vec3(first, 6));
+    const auto& [det, u, v, w, t] = m;
+    const Mask culled = lanes::lanesIf<Mask>(options.backfaceCulling);
+    return (det.positive() & (u.negative() | v.negative() | w.negative() | (t.negative() & fromZero))) |
+           (det.negative() & (u.positive() | v.positive() | w.positive() | (t.positive() & fromZero) | culled));
+  }
+};
+
+// The ball's discriminant and b, c (raycast_sphere.h's meetsBall): its line misses when the discriminant is proven
+// negative; from t = 0, when b > 0 and c > 0 are (moving away from the centre, starting outside). A zero-length
+// segment has a zero discriminant and b: never proven here.
+struct Spheres {
+  static constexpr ShapeType kTarget = ShapeType::Sphere;
+  template <class V, bool kSegment, class Mask, class Casters, class Targets>
+  static Mask provenMisses(const Casters& casters, const Targets& spheres, size_t first, Mask fromZero,
+                           const RaycastOptions&) {
+    const auto m = exact::filteredLanes<V>(kBallMeeting<kSegment, false>, casters.vec3(first, 0),
+                                           casters.vec3(first, 3), V{}, spheres.vec3(first, 0), spheres.number(first, 3));
+    const auto& [discriminant, b, c] = m;
+    return discriminant.negative() | (fromZero & b.positive() & c.positive());
+  }
+};
+
+// The origin's value n.o + d and the rate n.d (raycast_plane.h): from t = 0, a caster whose value and rate are
+// proven of one sign moves away from the plane.
+struct Planes {
+  static constexpr ShapeType kTarget = ShapeType::Plane;
+  template <class V, bool kSegment, class Mask, class Casters, class Targets>
+  static Mask provenMisses(const Casters& casters, const Targets& planes, size_t first, Mask fromZero,
+                           const RaycastOptions&) {
+    const auto m = exact::filteredLanes<V>(kPlaneCrossing<kSegment, false>, planes.vec3(first, 0),
+                                           planes.number(first, 3), casters.vec3(first, 0), casters.vec3(first, 3), V{});
+    const auto& [value, rate] = m;
+    return fromZero & ((value.positive() & rate.positive()) | (value.negative() & rate.negative()));
+  }
+};
+
+using Kernels = std::tuple<Triangles, Spheres, Planes>;
+
+template <class Kernel, bool kSegment, class V, class TA, class TB>
+int raycast(const EncodedItems& casters, const EncodedItems& targets, size_t pairs, const RaycastOptions& options,
+            RaycastFn exactCast, double* t) {
+  using Mask = decltype(V{} < V{});
+  const auto a = lanes::sideOf<V, TA>(casters);
+  const auto b = lanes::sideOf<V, TB>(targets);
+  const Mask fromZero = lanes::lanesIf<Mask>(casters.type != ShapeType::Line);
+  double bufferA[kEncodedShapeSize], bufferB[kEncodedShapeSize];
+  int hits = 0;
+  lanes::forEachBlock<V>(
+      pairs,
+      [&](size_t first) {
+        for (size_t k = 0; k < lanes::kLanes<V>; ++k) t[first + k] = kInfinity;
+        return Kernel::template provenMisses<V, kSegment>(a, b, first, fromZero, options);
+      },
+      [&](size_t i) {
+        const auto hit = exactCast(casters.item(a.stride == 0 ? 0 : i, bufferA),
+                                   targets.item(b.stride == 0 ? 0 : i, bufferB), options);
+        t[i] = hit ? hit->t + 0.0 : kInfinity;  // + 0: -0 reads as 0, as in raycast()
+        hits += hit.has_value();
+      });
+  return hits;
+}
+
+}  // namespace raycast_lanes
+
+// The batch raycast of checked items (batch/pairs.h) by a fast path, when one serves the target type: t per pair
+// into `t` (+infinity for a miss), `exactCast` the table's entry for the pair. Returns the hits, or -1 when no fast
+// path serves the pair.
+inline int raycastByLanes(const EncodedItems& casters, const EncodedItems& targets, size_t pairs,
+                          const RaycastOptions& options, RaycastFn exactCast, double* t) {
+  const ShapeType caster = casters.type;
+  if (caster != ShapeType::Ray && caster != ShapeType::Line && caster != ShapeType::Segment) return -1;
+  int hits = -1;
+  const auto tryKernel = [&](auto kernel) {
+    using Kernel = decltype(kernel);
+    if (targets.type != Kernel::kTarget) return false;
+    hits = lanes::withLaneTypes(casters, targets, [&](auto lane, auto numberA, auto numberB) {
+      using V = decltype(lane);
+      using TA = decltype(numberA);
+      using TB = decltype(numberB);
+      return caster == ShapeType::Segment
+                 ? raycast_lanes::raycast<Kernel, true, V, TA, TB>(casters, targets, pairs, options, exactCast, t)
+                 : raycast_lanes::raycast<Kernel, false, V, TA, TB>(casters, targets, pairs, options, exactCast, t);
+    });
+    return true;
+  };
+  std::apply([&](auto... kernels) { (tryKernel(kernels) || ...); }, raycast_lanes::Kernels{});
+  return hits;
+}
+
+}  // namespace c3d
