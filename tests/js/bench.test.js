@@ -18,10 +18,12 @@ it('bench --quick runs every workload, single and batch calls, and agrees with t
   const rows = quickRows('bench/single-queries.mjs');
   expect(rows.map((r) => r.workload)).toEqual(['ray–triangle raycast', 'ray–sphere raycast', 'ray–box raycast',
     'ray–plane raycast', 'sphere–plane intersects', 'sphere–sphere intersects', 'box–box intersects',
-    'box–plane intersects', 'segment–plane intersects']);
+    'box–plane intersects', 'triangle–box intersects', 'segment–plane intersects']);
   for (const row of rows) {
     expect(row.c3dHits, row.workload).toBe(row.threeHits);
     expect(row.batchHits, row.workload).toBe(row.threeHits);
+    expect(row.heapBatchHits, row.workload).toBe(row.threeHits);
+    if (row.nativeBatchHits !== undefined) expect(row.nativeBatchHits, row.workload).toBe(row.threeHits);
     expect(row.threeHits, row.workload).toBeGreaterThan(0);
   }
 }, 120_000);
@@ -45,11 +47,15 @@ it('bench/culling.mjs --quick runs and agrees with three.js on every visible cou
   }
 }, 120_000);
 
-it('bench/mesh-raycast.mjs --quick runs and agrees with three-mesh-bvh, Rapier and three.js on every hit', () => {
+it('bench/mesh-raycast.mjs --quick runs and agrees with three-mesh-bvh and three.js on every hit, Rapier on nearly all', () => {
   const rows = quickRows('bench/mesh-raycast.mjs');
   expect(rows.map((r) => r.workload)).toEqual(['10000 triangles, 5000 rays']);
   const [row] = rows;
-  expect(row.mismatches).toEqual([]);
+  // Rapier computes in float32 and now and then reports a farther triangle than the exact first hit (by more than
+  // the 1e-5 the check allows; not on every run): at most 0.1 % of the rays.
+  const rapier = row.mismatches.filter((m) => m.startsWith('rapier: '));
+  expect(row.mismatches.filter((m) => !rapier.includes(m))).toEqual([]);
+  for (const m of rapier) expect(Number(/^rapier: (\d+) of/.exec(m)[1])).toBeLessThanOrEqual(5);
   for (const hits of [row.firstHits.rapier, row.firstHits.c3d, row.firstHits.c3dBatch]) expect(hits).toBe(row.firstHits.threeMeshBvh);
   expect(row.firstHits.threeMeshBvh).toBeGreaterThan(1000);
   expect(row.allHits.c3d).toBe(row.allHits.threeMeshBvh);
