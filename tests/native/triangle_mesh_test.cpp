@@ -198,9 +198,10 @@ TEST(TriangleMesh, IntersectsMatchesBruteForce) {
   const auto mesh = build(data);
   int met = 0, apart = 0;
   for (int i = 0; i < testing::cases(3000); ++i) {
-    // Integer planes, triangles, segments and boxes: many touch the grid exactly at a vertex or along an edge.
-    // Triangles with coordinates no float holds too (their bounds are rounded outwards), and rotated boxes.
-    const int kind = random.integer(0, 5);
+    // Integer planes, triangles, segments, boxes and spheres: many touch the grid exactly at a vertex or along an
+    // edge. Triangles with coordinates no float holds too (their bounds are rounded outwards), rotated boxes and
+    // capsules.
+    const int kind = random.integer(0, 7);
     testing::Buffer shape{};
     ShapeType type = ShapeType::Plane;
     if (kind == 0) {
@@ -223,6 +224,13 @@ TEST(TriangleMesh, IntersectsMatchesBruteForce) {
       type = ShapeType::Aabb;
       const Vec3 lo = random.integerVector(0, 16) - Vec3{0, 0, 3};
       shape = encodedBuffer(Aabb{lo, lo + random.integerVector(0, 2)});
+    } else if (kind == 6) {  // spheres and capsules touching the grid's integer points, or crossing it
+      type = ShapeType::Sphere;
+      shape = encodedBuffer(Sphere{random.integerVector(0, 16) + Vec3{0, 0, 2}, double(random.integer(0, 4))});
+    } else if (kind == 7) {
+      type = ShapeType::Capsule;
+      const Vec3 c = random.integerVector(0, 16) + Vec3{0, 0, 2};
+      shape = encodedBuffer(Capsule{c, c + random.integerVector(-3, 3), random.uniform(0, 2)});
     } else {
       type = ShapeType::Obb;
       const Mat3 rotation = random.integer(0, 1) ? random.signedPermutation() : random.rotation();

@@ -298,8 +298,8 @@ export interface TriangleMesh {
    */
   raycastBatch<Out extends RaycastBatchResult = { t: Float64Array; triangleIndex: Int32Array }>(rays: BatchNumbers,
     opts?: MeshRaycastOptions & { hits?: 'first' | 'any' }, out?: Out): Out;
-  /** Whether the surface (not the volume a closed mesh bounds) meets a ray, line, segment, plane, triangle or box. */
-  intersects(shape: Caster | PlaneShape | TriangleShape | AabbShape | ObbShape): boolean;
+  /** Whether the surface (not the volume a closed mesh bounds) meets a caster, plane, triangle, box, sphere or capsule. */
+  intersects(shape: Caster | PlaneShape | TriangleShape | AabbShape | ObbShape | SphereShape | CapsuleShape): boolean;
   /** The surface's point nearest to `point` (ties: the lowest triangleIndex); null for a mesh without triangles. */
   closestPoint(point: VectorLike): MeshPoint | null;
   /** New positions for the same vertices: the BVH's boxes follow, without a rebuild. */

@@ -147,7 +147,7 @@ export function defineTriangleMesh(shared) {
       return out;
     }
 
-    /** Whether the mesh's surface meets the shape (a ray, line, segment, plane, triangle, AABB or OBB). */
+    /** Whether the mesh's surface meets the shape (a ray, line, segment, plane, triangle, AABB, OBB, sphere or capsule). */
     intersects(shape) {
       const fn = 'TriangleMesh.intersects';
       this[ADDRESS](fn);

@@ -7,6 +7,7 @@
 #include "collide3d/queries/intersects/intersects_obb_obb.h"
 #include "collide3d/queries/intersects/intersects_plane_shape.h"
 #include "collide3d/queries/intersects/intersects_rounded.h"
+#include "collide3d/queries/intersects/intersects_rounded_triangle.h"
 #include "collide3d/queries/intersects/intersects_sphere_box.h"
 #include "collide3d/queries/intersects/intersects_sphere_sphere.h"
 #include "collide3d/queries/intersects/intersects_triangle_box.h"
@@ -52,6 +53,8 @@ constexpr PairTable<IntersectsFn> build() {
   addSymmetric<Intersects, Triangle, Triangle>(table);
   addSymmetric<Intersects, Triangle, Aabb>(table);
   addSymmetric<Intersects, Triangle, Obb>(table);
+  addSymmetric<Intersects, Sphere, Triangle>(table);
+  addSymmetric<Intersects, Capsule, Triangle>(table);
   addSymmetric<Intersects, Sphere, Aabb>(table);
   addSymmetric<Intersects, Sphere, Obb>(table);
   addSymmetric<Intersects, Aabb, Obb>(table);

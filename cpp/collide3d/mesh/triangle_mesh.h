@@ -118,17 +118,19 @@ class TriangleMesh {
   }
 
   // Whether any triangle meets the shape (the surface, not the volume a closed mesh bounds), by the intersects
-  // table's triangle entry for its type. Nodes are skipped by the table's aabb entry for the type when there is one,
-  // else by the shape's bounds (boundsOf). Precondition: intersectsTable().at(Triangle, type) exists.
+  // table's triangle entry for its type. Nodes are skipped by the shape's bounds (boundsOf) when it has them, else
+  // by the table's aabb entry for the type when there is one. Precondition: intersectsTable().at(Triangle, type)
+  // exists.
   bool intersects(ShapeType type, const double* shape) const {
     const IntersectsFn withTriangle = intersectsTable().at(ShapeType::Triangle, type);
-    const IntersectsFn withBox = intersectsTable().at(ShapeType::Aabb, type);
-    const BvhBox bounds = boundsOf(type, shape);
+    const std::optional<BvhBox> bounds = boundsOf(type, shape);
+    const IntersectsFn withBox = bounds ? nullptr : intersectsTable().at(ShapeType::Aabb, type);
     bool met = false;
     const double limit = 0;
     search(
         [&](const BvhBox& b) {
-          const bool maybe = withBox != nullptr ? withBox(encodedBuffer(Aabb{{b.lo[0], b.lo[1], b.lo[2]}, {b.hi[0], b.hi[1], b.hi[2]}}).data(), shape) : overlap(b, bounds);
+          const bool maybe = bounds ? overlap(b, *bounds)
+                             : withBox == nullptr || withBox(encodedBuffer(Aabb{{b.lo[0], b.lo[1], b.lo[2]}, {b.hi[0], b.hi[1], b.hi[2]}}).data(), shape);
           return maybe ? 0.0 : std::numeric_limits<double>::quiet_NaN();
         },
         limit,
@@ -178,17 +180,27 @@ class TriangleMesh {
     const uint32_t* c = &corners_[3 * size_t{slot}];
     return {vertex(c[0]), vertex(c[1]), vertex(c[2])};
   }
-  // A float box holding an encoded triangle (its double coordinates rounded outwards); for other types, all space.
-  static BvhBox boundsOf(ShapeType type, const double* shape) {
+  // A float box holding every point of an encoded triangle, sphere or capsule, with room for the rounding of the
+  // sphere's and capsule's (rounded) tests; nullopt for other types. Each bound is rounded outwards to float.
+  static std::optional<BvhBox> boundsOf(ShapeType type, const double* shape) {
     constexpr float kBig = std::numeric_limits<float>::infinity();
-    BvhBox box{{-kBig, -kBig, -kBig}, {kBig, kBig, kBig}};
-    if (type != ShapeType::Triangle) return box;
-    box = BvhBox::empty();
-    for (int c = 0; c < 9; ++c) {
+    int points = 0;
+    double radius = 0;
+    switch (type) {
+      case ShapeType::Triangle: points = 3; break;
+      case ShapeType::Sphere: points = 1, radius = shape[3]; break;
+      case ShapeType::Capsule: points = 2, radius = shape[6]; break;
+      default: return std::nullopt;
+    }
+    BvhBox box = BvhBox::empty();
+    for (int c = 0; c < 3 * points; ++c) {
       const double x = shape[c];
-      float lo = static_cast<float>(x), hi = lo;
-      if (lo > x) lo = std::nextafter(lo, -kBig);
-      if (hi < x) hi = std::nextafter(hi, kBig);
+      // A margin of 2^-20 of the sizes involved covers the rounded tests' error many times over.
+      const double margin = radius > 0 ? (std::fabs(x) + radius) * 0x1p-20 + std::numeric_limits<float>::min() : 0;
+      const double low = x - radius - margin, high = x + radius + margin;
+      float lo = static_cast<float>(low), hi = static_cast<float>(high);
+      if (lo > low) lo = std::nextafter(lo, -kBig);
+      if (hi < high) hi = std::nextafter(hi, kBig);
       box.lo[c % 3] = std::min(box.lo[c % 3], lo), box.hi[c % 3] = std::max(box.hi[c % 3], hi);
     }
     return box;
