@@ -23,6 +23,8 @@ export const catalog = [
     summary: 'Möller–Trumbore: the hit distance t, the hit point, the normal and the barycentric coordinates u, v.' },
   { id: 'triangle-triangle', title: 'Triangle – triangle', load: () => import('./scenes/triangle-triangle.js'),
     summary: 'Whether two triangles meet, and the segment they share (or that they are coplanar).' },
+  { id: 'triangle-box', title: 'Triangle – box', load: () => import('./scenes/triangle-box.js'),
+    summary: 'A triangle against an axis-aligned or oriented box: the separating axis test over 13 axes, touching included.' },
   { id: 'sphere-sphere', title: 'Sphere – sphere', load: () => import('./scenes/sphere-sphere.js'),
     summary: 'Two balls: the gap between them, or how deep they overlap and in which direction.' },
   { id: 'aabb-aabb', title: 'AABB – AABB', load: () => import('./scenes/aabb-aabb.js'),

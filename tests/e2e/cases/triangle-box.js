@@ -1,0 +1,54 @@
+// The triangle flat in the xy plane (corners (-2, -1.5), (2, -1.5), (0, 2)), then boxes above it, touching it, cut
+// by it, and just past its long edge, where only an edge axis separates them; rotated boxes against the library.
+import { expect } from 'vitest';
+
+export default [
+  {
+    set: { triangle: [0, 0, 0, 0, 0, 0], box: [0, 0, 3, 0, 0, 0], hx: 1, hy: 1, hz: 1, aligned: true },
+    check({ result, readout, c3d }) {
+      // The box spans z in [2, 4], the triangle lies at z = 0.
+      expect(result.inputs.box).toEqual({ type: 'aabb', min: { x: -1, y: -1, z: 2 }, max: { x: 1, y: 1, z: 4 } });
+      expect(result.intersects).toBe(false);
+      expect(c3d.intersects(result.inputs.triangle, result.inputs.box)).toBe(false);
+      expect(readout).toMatchObject({ intersects: 'no', box: 'AABB' });
+    },
+  },
+  {
+    set: { box: [0, 0, 1, 0, 0, 0] },
+    check({ result, readout }) {
+      // Now z in [0, 2]: the box's bottom face touches the triangle's interior, which counts.
+      expect(result.intersects).toBe(true);
+      expect(readout.intersects).toBe('yes');
+    },
+  },
+  {
+    set: { box: [1.5, 0.55, 0, 0, 0, 0], hx: 0.2, hy: 0.2, hz: 0.2 },
+    check({ result }) {
+      // Past the long edge from (2, -1.5) to (0, 2): even its nearest corner (1.3, 0.35) lies outside that edge
+      // (−2 (0.35 + 1.5) − 3.5 (1.3 − 2) = −1.25 < 0), but the box overlaps the triangle along x, y, z and the
+      // normal: only the edge axis separates them.
+      expect(result.intersects).toBe(false);
+    },
+  },
+  {
+    set: { box: [1, 0.55, 0, 0, 0, 0] },
+    check({ result }) {
+      // 0.5 further in: the corner (0.8, 0.35) is inside the triangle (left of that edge: −2 (0.35 + 1.5) − 3.5 (0.8 − 2) = 0.5 > 0).
+      expect(result.intersects).toBe(true);
+    },
+  },
+  {
+    set: { triangle: [0, 0, 0, -60, 0, 20], box: [1.4, 1.2, 0.6, 25, 30, 0], hx: 0.6, hy: 0.5, hz: 0.4, aligned: false },
+    check({ result, readout, c3d }) {
+      expect(result.inputs.box.type).toBe('obb');
+      expect(result.intersects).toBe(c3d.intersects(result.inputs.triangle, result.inputs.box));
+      expect(readout.box).toBe('OBB');
+    },
+  },
+  {
+    set: { box: [0.2, 3.5, 2.5, 10, 70, 5] },
+    check({ result, c3d }) {
+      expect(result.intersects).toBe(c3d.intersects(result.inputs.triangle, result.inputs.box));
+    },
+  },
+];

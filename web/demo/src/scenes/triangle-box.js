@@ -1,0 +1,54 @@
+// Triangle – box: intersects() of a triangle and an axis-aligned or oriented box, by the separating axis test over
+// 13 axes. The triangle is a rotatable handle with its corners fixed in the handle's frame; the box follows its
+// handle's rotation unless it is axis-aligned.
+import * as THREE from 'three';
+import { COLORS, boxMesh, rotationOfHandle, triangleMesh } from '../framework/visuals.js';
+import { worldPoints } from './local-points.js';
+
+export const explanation = `A triangle and a box are apart exactly when some axis separates their projections: all
+  three corners of the triangle project beyond the box's reach Σ <i>h</i><sub>i</sub> |<b>a</b><sub>i</sub>·<b>L</b>|
+  on the same side of its centre. Thirteen axes suffice (Akenine-Möller 2001): the box's three face normals, the
+  triangle's normal, and the nine cross products of a box edge with a triangle edge. Move the box just past a long
+  edge of the triangle: then neither shape's faces separate them, only an edge axis does. Every sign is decided
+  exactly, so touching counts as meeting.`;
+
+const halfSize = (label, value) => ({ type: 'number', value, min: 0.05, max: 3, step: 0.01, label });
+
+export const params = {
+  triangle: { type: 'transform', position: [0, 0, 0], rotation: [-60, 0, 20] },
+  box: { type: 'transform', position: [0.8, 0.4, 0.3], rotation: [25, 30, 0] },
+  hx: halfSize('half x', 0.6), hy: halfSize('half y', 0.5), hz: halfSize('half z', 0.4),
+  aligned: { type: 'boolean', value: false, label: 'axis-aligned (AABB)' },
+};
+
+export const camera = [4, 5, 8];
+
+// The triangle's corners in its handle's frame (its xy plane).
+const CORNERS = [[-2, -1.5, 0], [2, -1.5, 0], [0, 2, 0]];
+
+export function create({ c3d, handles }) {
+  const locals = CORNERS.map((xyz) => new THREE.Vector3(...xyz));
+  const triangle = triangleMesh(COLORS.apart);
+  triangle.showTriangle(...locals);
+  handles.triangle.add(triangle);
+  const box = boxMesh(0.7);
+  handles.box.add(box);
+
+  return ({ hx, hy, hz, aligned }) => {
+    const [a, b, c] = worldPoints(handles.triangle, locals);
+    const tri = { type: 'triangle', a, b, c };
+    const center = handles.box.position, half = { x: hx, y: hy, z: hz };
+    const shape = aligned
+      ? { type: 'aabb', min: { x: center.x - hx, y: center.y - hy, z: center.z - hz }, max: { x: center.x + hx, y: center.y + hy, z: center.z + hz } }
+      : { type: 'obb', center, halfSize: half, rotation: rotationOfHandle(handles.box) };
+    // An axis-aligned box does not turn with its handle: undo the handle's rotation.
+    box.quaternion.copy(aligned ? handles.box.quaternion.clone().invert() : new THREE.Quaternion());
+    box.scale.set(2 * hx, 2 * hy, 2 * hz);
+    const intersects = c3d.intersects(tri, shape);
+    for (const mesh of [triangle, box]) mesh.paint(intersects ? COLORS.intersecting : COLORS.apart);
+    return {
+      rows: [['intersects', intersects ? 'yes' : 'no'], ['box', aligned ? 'AABB' : 'OBB']],
+      result: { inputs: { triangle: tri, box: shape }, intersects },
+    };
+  };
+}
