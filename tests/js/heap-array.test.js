@@ -125,7 +125,7 @@ describe('HeapArray', () => {
     const out = inHeap(new Float64Array(1));
     ray.items.dispose();
     expect(() => c3d.raycastBatch(ray, { type: 'plane', items: planes }, undefined, out))
-      .toThrow(new Error('collide3d.HeapArray.array: the heap array was disposed'));
+      .toThrow(new Error('collide3d.raycastBatch: the heap array was disposed'));
     // One ray against six planes: six answers, as many numbers as the ray's own array, which must not take them.
     const casters = { type: 'ray', items: inHeap(new Float64Array([0, 0, 5, 0, 0, -1])) };
     const sixPlanes = { type: 'plane', items: inHeap(new Float64Array(Array.from({ length: 6 }, (_, k) => [0, 0, 1, k]).flat())) };
@@ -133,6 +133,40 @@ describe('HeapArray', () => {
       .toThrow(new RangeError('collide3d.raycastBatch: out must not be one of the inputs'));
     expect([...c3d.raycastBatch(casters, sixPlanes)]).toEqual([5, 6, 7, 8, 9, 10]);
     expect([...c3d.raycastBatch(casters, { type: 'plane', items: planes }, undefined, out).array]).toEqual([5]);
+  });
+
+  it('stays safe when getters, Proxies or subclasses change the arguments during the call', () => {
+    const random = mulberry32(53);
+    const mesh = new c3d.TriangleMesh(new Float32Array([-1, -1, 0, 3, -1, 0, -1, 3, 0]));
+    const rays = new Float32Array(Array.from({ length: 64 }, () => [random() - 0.5, random() - 0.5, 5, 0, 0, -1]).flat());
+    // An option getter swapping out.t for a shorter array: the checked arrays get the answers, nothing else does.
+    const small = inHeap(new Float64Array([42])), victim = inHeap(new Float64Array(16).fill(42));
+    const out = { t: new Float64Array(64), triangleIndex: new Int32Array(64) };
+    mesh.raycastBatch(rays, { get hits() { out.t = small; return 'first'; } }, out);
+    expect([...small.array, ...victim.array]).toEqual(Array(17).fill(42));
+    out.t = new Float64Array(64);
+    // An option getter that grows the memory: the options still apply (maxDistance 1 leaves every hit at t = 5 out).
+    const far = mesh.raycastBatch(rays, { get maxDistance() { new c3d.HeapArray(Uint8Array, 2 * module.HEAPU8.length).dispose(); return 1; } });
+    expect([...far.t]).toEqual(Array(64).fill(Infinity));
+    // A Proxy whose trap disposes the output while the input is copied: refused before anything runs.
+    const answers = new c3d.HeapArray(Float64Array, 64);
+    const sneaky = new Proxy(rays, { get(target, key) { if (key === '0') answers.dispose(); const v = Reflect.get(target, key); return typeof v === 'function' ? v.bind(target) : v; } });
+    const triangle = { type: 'triangle', items: new Float32Array([-1, -1, 0, 3, -1, 0, -1, 3, 0]) };
+    expect(() => c3d.raycastBatch({ type: 'ray', items: sneaky }, triangle, undefined, answers)).toThrow(/called again while its arguments were being read/);
+    // A missing output field, a plain view of the heap, a Proxy of a HeapArray, a subclass lying about its array.
+    expect(() => mesh.raycastBatch(rays, undefined, {})).toThrow(new TypeError('collide3d.TriangleMesh.raycastBatch: out must be {t: Float64Array, triangleIndex: Int32Array} (got an object)'));
+    const heapRays = inHeap(rays);
+    expect(() => c3d.raycastBatch({ type: 'ray', items: heapRays.array }, triangle)).toThrow(/pass the HeapArray/);
+    expect(() => c3d.raycastBatch({ type: 'ray', items: new Proxy(heapRays, {}) }, triangle)).toThrow(TypeError);
+    class Wide extends c3d.HeapArray { get array() { return new Float32Array(600); } }
+    const wide = new Wide(Float32Array, 6);
+    Object.getOwnPropertyDescriptor(c3d.HeapArray.prototype, 'array').get.call(wide).set([0, 0, 5, 0, 0, -1]);
+    expect([...c3d.raycastBatch({ type: 'ray', items: wide }, triangle)]).toEqual([5]);  // one ray, not 100
+    // A view keeps its HeapArray (and so its block) alive.
+    const view = new c3d.HeapArray(Float64Array, 4).array;
+    expect(Object.getOwnPropertySymbols(view).some((key) => view[key] instanceof c3d.HeapArray)).toBe(true);
+    [small, victim, heapRays, wide].forEach((h) => h.dispose());
+    mesh.dispose();
   });
 
   it('returns every byte: 10,000 arrays created and disposed, and batches in place', () => {

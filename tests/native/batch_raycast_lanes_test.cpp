@@ -94,6 +94,61 @@ Vec3 perpendicular(Random& random, Vec3 u) {
   return n * (1 / std::sqrt(dot(n, n)));
 }
 
+// Every sign the lanes claim to prove is the exact sign (exact::filteredValues gives exact signs), for Möller–
+// Trumbore's determinants, on inputs of every exponent the lane type holds (subnormals, ±0, values whose products
+// overflow), of mixed scales within one pair, and on casters aimed at a triangle's edge.
+template <class V>
+void expectProvenSignsExact(Random& random, int exponentLow, int exponentHigh, int& proven) {
+  using E = exact::LaneElement<V>;
+  constexpr size_t kCount = lanes::kLanes<V>;
+  for (int round = 0; round < testing::cases(4000); ++round) {
+    E numbers[15][kCount];
+    const int scale = random.integer(exponentLow, exponentHigh);
+    for (size_t lane = 0; lane < kCount; ++lane) {
+      const int mode = random.integer(0, 2);
+      for (int k = 0; k < 15; ++k) {
+        const int exponent = mode == 0 ? random.integer(exponentLow, exponentHigh) : scale;  // mixed, or one scale
+        double x = std::ldexp(random.uniform(-1, 1), exponent);
+        if (random.integer(0, 19) == 0) x = random.integer(0, 1) ? 0.0 : -0.0;
+        numbers[k][lane] = static_cast<E>(x);
+      }
+      if (mode == 2) {  // aimed at a point of edge ab: direction = a + w (b - a) - origin, rounded
+        const double w = random.uniform(0, 1);
+        for (int c = 0; c < 3; ++c) {
+          const double a = numbers[6 + c][lane], b = numbers[9 + c][lane];
+          numbers[3 + c][lane] = static_cast<E>(a + w * (b - a) - double(numbers[c][lane]));
+        }
+      }
+    }
+    auto field = [&](int k) {
+      V v{};
+      for (size_t lane = 0; lane < kCount; ++lane) v[lane] = numbers[k][lane];
+      return v;
+    };
+    auto vec = [&](int k) { return exact::V3<V>{field(k), field(k + 1), field(k + 2)}; };
+    const auto m = exact::filteredLanes<V>(moller_trumbore::kDeterminants<false, false>, vec(0), vec(3), V{}, vec(6),
+                                           vec(9), vec(12));
+    for (size_t lane = 0; lane < kCount; ++lane) {
+      auto at = [&](int k) { return Vec3{double(numbers[k][lane]), double(numbers[k + 1][lane]), double(numbers[k + 2][lane])}; };
+      const auto exact = exact::filteredValues(moller_trumbore::kDeterminants<false, false>, at(0), at(3), 0.0, at(6),
+                                               at(9), at(12));
+      for (size_t k = 0; k < exact.size(); ++k) {
+        if (m[k].positive()[lane] != 0) ASSERT_GT(exact[k], 0) << "round " << round << " value " << k;
+        if (m[k].negative()[lane] != 0) ASSERT_LT(exact[k], 0) << "round " << round << " value " << k;
+        proven += (m[k].positive()[lane] | m[k].negative()[lane]) != 0;
+      }
+    }
+  }
+}
+
+TEST(BatchRaycastTriangles, EveryProvenSignIsTheExactSign) {
+  Random random(77);
+  int proven = 0;
+  expectProvenSignsExact<simd::f32x4>(random, -150, 127, proven);  // float: subnormals to near FLT_MAX
+  expectProvenSignsExact<simd::f64x2>(random, -1074, 1023, proven);
+  EXPECT_GT(proven, testing::cases(4000) * 4);
+}
+
 TEST(BatchRaycastTriangles, RandomPairsMatchTheSingleQuery) {
   Random random(71);
   for (const ShapeType caster : kCasters) {

@@ -16,15 +16,12 @@ export function definePairBatches(shared, sizes) {
     const { type, items } = side;
     const code = SHAPE_TYPES.indexOf(type);
     if (code < 0) throw typeError(fn, `${arg}.type`, `one of ${TYPE_LIST}`, type);
-    const values = shared.valuesOf(items);
-    if (!(values instanceof Float32Array || values instanceof Float64Array)) {
-      throw typeError(fn, `${arg}.items`, 'a Float32Array or Float64Array, or a HeapArray of one', items);
-    }
+    const array = shared.batchArray(fn, `${arg}.items`, items, shared.FLOATS, shared.FLOATS_EXPECTED);
     const size = sizes[type];
-    if (values.length % size !== 0) {
-      throw rangeError(fn, `${arg}.items.length`, `must be a multiple of ${size}, the numbers of one ${type} (got ${values.length})`);
+    if (array.length % size !== 0) {
+      throw rangeError(fn, `${arg}.items.length`, `must be a multiple of ${size}, the numbers of one ${type} (got ${array.length})`);
     }
-    return { arg, type, code, items, isDouble: values instanceof Float64Array ? 1 : 0, count: values.length / size };
+    return { arg, type, code, array, count: array.length / size };
   }
 
   // Runs `bound` over the pairs of sides a and b (names: the argument names), answers into `out` (OutType, one per
@@ -35,26 +32,28 @@ export function definePairBatches(shared, sizes) {
       throw rangeError(fn, `${names[1]}.items`, `must hold 1 or ${A.count} shapes, as many as ${names[0]} (got ${B.count})`);
     }
     const pairs = A.count === 1 ? B.count : A.count;
-    out = shared.outputOf(fn, 'out', out, OutType, pairs, { noun: 'pair', list: [A.items, B.items] });
-    shared.beginCall();
+    const output = shared.outputOf(fn, 'out', out, OutType, pairs, 'pair', [A.array, B.array]);
+    const call = shared.beginCall();
+    const heap = shared.place([A.array, B.array], [output]);
+    shared.checkCall(call, fn);  // a Proxy's trap while copying could have disposed or moved something
     const f = shared.io();
     options.forEach((value, k) => { f[OPT + k] = value; });
-    const heap = shared.place(fn, [A.items, B.items], [out]);
     const [addressA, addressB, answers] = heap.addresses;
-    const status = bound(A.code, addressA, A.count, A.isDouble, B.code, addressB, B.count, B.isDouble, pairs, answers);
+    const isDouble = (side) => (side.array.Type === Float64Array ? 1 : 0);
+    const status = bound(A.code, addressA, A.count, isDouble(A), B.code, addressB, B.count, isDouble(B), pairs, answers);
     if (status === STATUS.unsupportedPair) throw unsupportedPair(fn, A.type, B.type);
     if (status === STATUS.invalidA || status === STATUS.invalidB) {
       const side = status === STATUS.invalidA ? A : B;
-      const g = shared.io();  // placing the arrays may have grown the memory, detaching `f`
+      const g = shared.io();
       const at = g[OUT];
       if (g[OUT + 1] === 1) {
-        throw rangeError(fn, `${side.arg}.items[${at}]`, `must be a finite number (got ${shared.valuesOf(side.items)[at]})`);
+        throw rangeError(fn, `${side.arg}.items[${at}]`, `must be a finite number (got ${shared.valuesOf(side.array)[at]})`);
       }
       const [field, message] = module.lastProblem().split('\n');
       throw rangeError(fn, `${side.arg}.items, ${side.type} ${at}${field === '' ? '' : `: ${field}`}`, message);
     }
     heap.copyOut();
-    return out;
+    return output.data;
   }
 
   /** Whether each pair meets: 1 or 0 per pair. */

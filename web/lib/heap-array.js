@@ -7,17 +7,34 @@ import { rangeError, typeError } from './errors.js';
 
 const TYPES = [Float32Array, Float64Array, Uint8Array, Int32Array];
 const TYPE_NAMES = TYPES.map((T) => T.name).join(', ');
+// A view keeps its HeapArray alive through this key: the block is freed only once no view can reach it.
+const OWNER = Symbol('collide3d.heapArray');
 
 const align8 = (bytes) => Math.ceil(bytes / 8) * 8;
 
 // `shared`: what index.js's API shares (module, beginCall, batchSpace).
 export function defineHeapArrays(shared) {
   const { module } = shared;
+  let isHeapArray, viewOf;
 
   class HeapArray extends heapOwnerClass((address) => module._free(address), 'heap array', shared.beginCall) {
     #type;
     #length;
     #view;
+
+    static {
+      // By the private fields, not by instanceof or the `array` getter, which a Proxy or a subclass could bend.
+      isHeapArray = (x) => typeof x === 'object' && x !== null && #type in x;
+      // The view, made again when the memory grew; `fn` names the call in a disposed array's error.
+      viewOf = (heapArray, fn) => {
+        const address = heapArray[ADDRESS](fn);
+        if (heapArray.#view === undefined || heapArray.#view.buffer !== module.HEAPU8.buffer) {
+          heapArray.#view = new heapArray.#type(module.HEAPU8.buffer, address, heapArray.#length);
+          heapArray.#view[OWNER] = heapArray;
+        }
+        return heapArray.#view;
+      };
+    }
 
     /** `length` elements of `Type` (Float32Array, Float64Array, Uint8Array or Int32Array), zero-filled. */
     constructor(Type, length) {
@@ -28,19 +45,15 @@ export function defineHeapArrays(shared) {
       }
       const bytes = length * Type.BYTES_PER_ELEMENT;
       shared.beginCall();
-      super(bytes <= 2 ** 31 ? module._malloc(Math.max(bytes, 8)) : 0, fn);
+      super(bytes < 2 ** 31 ? module._malloc(Math.max(bytes, 8)) : 0, fn);
       this.#type = Type;
       this.#length = length;
-      this.array.fill(0);
+      viewOf(this, fn).fill(0);
     }
 
     /** A view of the numbers in the heap; any collide3d call may detach it, so read `array` again after one. */
     get array() {
-      const address = this[ADDRESS]('HeapArray.array');
-      if (this.#view === undefined || this.#view.buffer !== module.HEAPU8.buffer) {
-        this.#view = new this.#type(module.HEAPU8.buffer, address, this.#length);
-      }
-      return this.#view;
+      return viewOf(this, 'HeapArray.array');
     }
 
     get length() {
@@ -48,37 +61,58 @@ export function defineHeapArrays(shared) {
     }
   }
 
-  // The typed array `data` holds (a HeapArray's view), for checking and reading; undefined when it is neither a
-  // typed array nor a HeapArray.
-  const valuesOf = (data) => (data instanceof HeapArray ? data.array : ArrayBuffer.isView(data) ? data : undefined);
+  // A batch call's array argument, checked: `data` a typed array of one of `Types` or a HeapArray of one, described
+  // by what place() needs (Type and length as checked here, whatever the object says later). `expected` words the
+  // error. A plain view of the wasm heap (a HeapArray's `array`) is refused: the call may detach it.
+  function batchArray(fn, arg, data, Types, expected) {
+    const heap = isHeapArray(data);
+    const values = heap ? viewOf(data, fn) : data;
+    const Type = Types.find((T) => values instanceof T);
+    if (Type === undefined) throw typeError(fn, arg, expected, data);
+    if (!heap && values.buffer === module.HEAPU8.buffer) {
+      throw typeError(fn, arg, `${expected}; a HeapArray's array is a view the call may detach: pass the HeapArray`, data);
+    }
+    return { fn, arg, data, Type, length: values.length, heap };
+  }
 
-  // Heap addresses for one call's arrays. A HeapArray is used where it is; a typed array gets a place in the batch
-  // space, inputs copied there now and outputs copied back by copyOut() after the call. `fn` names the call (for a
-  // disposed HeapArray's error).
-  function place(fn, inputs, outputs) {
+  // The numbers of an argument for reading (error messages): its view for a HeapArray, taken now.
+  const valuesOf = (array) => (array.heap ? viewOf(array.data, array.fn) : array.data);
+
+  // Heap addresses for one call's arrays (batchArray descriptions). A HeapArray is used where it is; a typed array
+  // gets a place in the batch space, inputs copied there now and outputs copied back by copyOut() after the call.
+  // No user code runs here but a Proxy's traps while copying; callers check the call count after it.
+  function place(inputs, outputs) {
     const all = [...inputs, ...outputs];
     let bytes = 0;
-    const offsets = all.map((data) => {
-      if (data instanceof HeapArray) return -1;
+    const offsets = all.map((a) => {
+      if (a.heap) return -1;
       const at = bytes;
-      bytes += align8(data.byteLength);
+      bytes += align8(a.length * a.Type.BYTES_PER_ELEMENT);
       return at;
     });
     const base = bytes > 0 ? shared.batchSpace(bytes) : 0;  // may grow the memory: views are made after it
-    const addresses = all.map((data, k) => (offsets[k] < 0 ? data[ADDRESS](fn) : base + offsets[k]));
-    inputs.forEach((data, k) => {
-      if (offsets[k] >= 0) new data.constructor(module.HEAPU8.buffer, addresses[k], data.length).set(data);
+    const addresses = all.map((a, k) => (offsets[k] < 0 ? a.data[ADDRESS](a.fn) : base + offsets[k]));
+    const sameLength = (a) => {
+      // A resizable buffer may have shrunk since the check (a getter): never copy a different count.
+      if (a.data.length !== a.length) throw rangeError(a.fn, a.arg, `changed length during the call (${a.length} → ${a.data.length})`);
+    };
+    inputs.forEach((a, k) => {
+      if (offsets[k] < 0) return;
+      sameLength(a);
+      new a.Type(module.HEAPU8.buffer, addresses[k], a.length).set(a.data);
     });
     return {
       addresses,
       copyOut() {
-        outputs.forEach((data, j) => {
+        outputs.forEach((a, j) => {
           const k = inputs.length + j;
-          if (offsets[k] >= 0) data.set(new data.constructor(module.HEAPU8.buffer, addresses[k], data.length));
+          if (offsets[k] < 0) return;
+          sameLength(a);
+          a.data.set(new a.Type(module.HEAPU8.buffer, addresses[k], a.length));
         });
       },
     };
   }
 
-  return { HeapArray, valuesOf, place };
+  return { HeapArray, batchArray, valuesOf, place };
 }

@@ -237,7 +237,10 @@ export interface HeapArray<T extends HeapArrayType = HeapArrayType> {
 
 export interface HeapArrayConstructor {
   /** `length` elements of `Type`, zero-filled. */
-  new <T extends HeapArrayType>(Type: { new (length: number): T; readonly BYTES_PER_ELEMENT: number }, length: number): HeapArray<T>;
+  new (Type: Float32ArrayConstructor, length: number): HeapArray<Float32Array>;
+  new (Type: Float64ArrayConstructor, length: number): HeapArray<Float64Array>;
+  new (Type: Uint8ArrayConstructor, length: number): HeapArray<Uint8Array>;
+  new (Type: Int32ArrayConstructor, length: number): HeapArray<Int32Array>;
 }
 
 /** Batch input numbers: a Float32Array or Float64Array, or a HeapArray of one. */

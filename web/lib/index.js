@@ -202,48 +202,49 @@ function createApi(module) {
     return rangeError(fn, `${arg}[${at}]`, ITEM_RULES[arg](items, at));
   }
 
-  const { HeapArray, valuesOf, place } = defineHeapArrays({ module, batchSpace, beginCall: () => ++calls });
+  const { HeapArray, batchArray, valuesOf, place } = defineHeapArrays({ module, batchSpace, beginCall: () => ++calls });
+  const FLOATS = [Float32Array, Float64Array];
+  const FLOATS_EXPECTED = 'a Float32Array or Float64Array, or a HeapArray of one';
 
-  // The numbers of `items` (a Float32Array or Float64Array, or a HeapArray of one), `stride` to an item, checked.
+  // Batch input numbers (a Float32Array or Float64Array, or a HeapArray of one) of `stride` to an item, checked:
+  // its batchArray description.
   function numbersOf(fn, arg, items, stride) {
-    const values = valuesOf(items);
-    if (!(values instanceof Float32Array || values instanceof Float64Array)) {
-      throw typeError(fn, arg, 'a Float32Array or Float64Array, or a HeapArray of one', items);
+    const array = batchArray(fn, arg, items, FLOATS, FLOATS_EXPECTED);
+    if (array.length % stride !== 0) {
+      throw rangeError(fn, `${arg}.length`, `must be a multiple of ${stride} (got ${array.length})`);
     }
-    if (values.length % stride !== 0) {
-      throw rangeError(fn, `${arg}.length`, `must be a multiple of ${stride} (got ${values.length})`);
-    }
-    return values;
+    return array;
   }
 
   // An output array for `count` answers: a new OutType, or `out` checked (an OutType or a HeapArray of one, of
-  // length count; not one of the call's `inputs`, which it would overwrite).
-  function outputOf(fn, arg, out, OutType, count, inputs) {
-    if (out === undefined) return new OutType(count);
-    const values = valuesOf(out);
-    if (!(values instanceof OutType)) throw typeError(fn, arg, `a ${OutType.name} or a HeapArray of one`, out);
-    if (values.length !== count) throw rangeError(fn, `${arg}.length`, `must be ${count}, one per ${inputs.noun} (got ${values.length})`);
-    if (inputs.list.includes(out)) throw rangeError(fn, arg, 'must not be one of the inputs');
-    return out;
+  // length count; not one of the call's `inputs`, batchArray descriptions, which it would overwrite). `noun` names
+  // what there is one answer per.
+  function outputOf(fn, arg, out, OutType, count, noun, inputs) {
+    if (out === undefined) return batchArray(fn, arg, new OutType(count), [OutType], '');
+    const array = batchArray(fn, arg, out, [OutType], `a ${OutType.name} or a HeapArray of one`);
+    if (array.length !== count) throw rangeError(fn, `${arg}.length`, `must be ${count}, one per ${noun} (got ${array.length})`);
+    if (inputs.some((input) => input.data === out)) throw rangeError(fn, arg, 'must not be one of the inputs');
+    return array;
   }
 
   // Culls `items` (Float32Array or Float64Array, or a HeapArray of one; `stride` numbers each) against `frustum`
   // into `visible`.
   function cull(kind, stride, fn, arg, frustum, items, visible) {
-    const values = numbersOf(fn, arg, items, stride);
-    const count = values.length / stride;
-    visible = outputOf(fn, 'visible', visible, Uint8Array, count, { noun: 'item', list: [items] });
+    const input = numbersOf(fn, arg, items, stride);
+    const count = input.length / stride;
+    const output = outputOf(fn, 'visible', visible, Uint8Array, count, 'item', [input]);
     const f = io();
     const call = ++calls;
     const code = encodeShape(f, A, frustum, fn, 'frustum');
     if (call !== calls) throw reentered(fn);
     if (SHAPE_TYPES[code] !== 'frustum') throw typeError(fn, 'frustum.type', '"frustum"', SHAPE_TYPES[code]);
-    const heap = place(fn, [items], [visible]);
-    const status = module.cull(kind, heap.addresses[0], count, values instanceof Float64Array ? 1 : 0, heap.addresses[1]);
+    const heap = place([input], [output]);
+    if (call !== calls) throw reentered(fn);
+    const status = module.cull(kind, heap.addresses[0], count, input.Type === Float64Array ? 1 : 0, heap.addresses[1]);
     if (status === INVALID_A) throw failure(status, fn, 'frustum', 'frustum', code, code);
-    if (status === INVALID_B) throw badItem(fn, arg, valuesOf(items), io()[OUT]);
+    if (status === INVALID_B) throw badItem(fn, arg, valuesOf(input), io()[OUT]);
     heap.copyOut();
-    return visible;
+    return output.data;
   }
 
   function cullSpheres(frustum, spheres, visible) {
@@ -264,11 +265,12 @@ function createApi(module) {
 
   // Every overlapping pair among `boxes` (min x, y, z, max x, y, z each): a Uint32Array of i, j, i, j, ... (i < j).
   function allPairs(boxes) {
-    const values = numbersOf('allPairs', 'boxes', boxes, 6);
-    ++calls;
-    const heap = place('allPairs', [boxes], []);
-    const status = module.allPairs(heap.addresses[0], values.length / 6, values instanceof Float64Array ? 1 : 0);
-    if (status === INVALID_B) throw badItem('allPairs', 'boxes', valuesOf(boxes), io()[OUT]);
+    const input = numbersOf('allPairs', 'boxes', boxes, 6);
+    const call = ++calls;
+    const heap = place([input], []);
+    if (call !== calls) throw reentered('allPairs');
+    const status = module.allPairs(heap.addresses[0], input.length / 6, input.Type === Float64Array ? 1 : 0);
+    if (status === INVALID_B) throw badItem('allPairs', 'boxes', valuesOf(input), io()[OUT]);
     return takeFound(2 * status);
   }
 
@@ -296,7 +298,7 @@ function createApi(module) {
 
   const shared = {
     module, A, OPT, OUT, status: layout.status, vec, io, options, flag, raycastOptions, failure, numbersOf, outputOf,
-    valuesOf, place, badItem, takeFound, runOnShape, notACaster,
+    batchArray, valuesOf, place, badItem, takeFound, runOnShape, notACaster, FLOATS, FLOATS_EXPECTED,
     beginCall: () => ++calls,
     checkCall: (call, fn) => {
       if (call !== calls) throw reentered(fn);

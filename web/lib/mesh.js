@@ -38,7 +38,8 @@ export function defineTriangleMesh(shared) {
 
   // Options: maxDistance, backfaceCulling, hits ('first', 'any', and for one caster 'all'). Writes the first two
   // into the scratch area's options; returns the hit mode's code.
-  function meshOptions(f, opts, fn, modes) {
+  // Mesh raycast options, read and checked (their getters run here): { mode, maxDistance, backfaceCulling }.
+  function meshOptions(opts, fn, modes) {
     const o = shared.options(opts, fn);
     const { maxDistance, backfaceCulling } = shared.raycastOptions(o, fn);
     let mode = 0;
@@ -47,10 +48,12 @@ export function defineTriangleMesh(shared) {
       mode = modes.indexOf(hits);
       if (mode < 0) throw typeError(fn, 'opts.hits', modes.map((m) => `'${m}'`).join(' or '), hits);
     }
+    return { mode: HIT_MODES[modes[mode]], maxDistance, backfaceCulling };
+  }
+  function writeOptions(f, { maxDistance, backfaceCulling }) {
     f[OPT] = maxDistance;
     f[OPT + 1] = backfaceCulling ? 1 : 0;
     f[OPT + 2] = 1;
-    return HIT_MODES[modes[mode]];
   }
 
   class TriangleMesh extends heapOwnerClass((address) => module.meshDestroy(address), 'mesh', shared.beginCall) {
@@ -106,7 +109,11 @@ export function defineTriangleMesh(shared) {
       this[ADDRESS](fn);
       let mode;
       const found = shared.runOnShape(fn, 'caster', caster, (code) => module.meshRaycast(this[ADDRESS](fn), code, mode),
-        shared.notACaster(fn), (f) => { mode = meshOptions(f, opts, fn, ['first', 'any', 'all']); });
+        shared.notACaster(fn), (f) => {
+          const o = meshOptions(opts, fn, ['first', 'any', 'all']);
+          writeOptions(f, o);  // a getter above that called collide3d is caught before the query runs
+          mode = o.mode;
+        });
       if (mode === HIT_MODES.all) {
         const numbers = new Float64Array(module.HEAPU8.buffer, module.hitsAddress(), found * HIT_SIZE);
         const hits = [];
@@ -124,27 +131,27 @@ export function defineTriangleMesh(shared) {
     raycastBatch(rays, opts, out) {
       const fn = 'TriangleMesh.raycastBatch';
       this[ADDRESS](fn);
-      const values = shared.numbersOf(fn, 'rays', rays, 6);
-      const count = values.length / 6;
-      if (out === undefined) {
-        out = { t: new Float64Array(count), triangleIndex: new Int32Array(count) };
-      } else if (out === null || typeof out !== 'object') {
-        throw typeError(fn, 'out', '{t: Float64Array, triangleIndex: Int32Array}', out);
-      } else {
-        const inputs = { noun: 'ray', list: [rays] };
-        shared.outputOf(fn, 'out.t', out.t, Float64Array, count, inputs);
-        shared.outputOf(fn, 'out.triangleIndex', out.triangleIndex, Int32Array, count, inputs);
-      }
-      const mode = meshOptions(shared.io(), opts, fn, ['first', 'any']);
-      shared.beginCall();
+      const input = shared.numbersOf(fn, 'rays', rays, 6);
+      const count = input.length / 6;
+      const expected = '{t: Float64Array, triangleIndex: Int32Array}';
+      if (out !== undefined && (out === null || typeof out !== 'object')) throw typeError(fn, 'out', expected, out);
+      // Each field read once: the checked arrays are the ones written.
+      const t = out === undefined ? undefined : out.t, index = out === undefined ? undefined : out.triangleIndex;
+      if (out !== undefined && (t === undefined || index === undefined)) throw typeError(fn, 'out', expected, out);
+      const distances = shared.outputOf(fn, 'out.t', t, Float64Array, count, 'ray', [input]);
+      const triangles = shared.outputOf(fn, 'out.triangleIndex', index, Int32Array, count, 'ray', [input, distances]);
+      const options = meshOptions(opts, fn, ['first', 'any']);
+      const call = shared.beginCall();
       const address = this[ADDRESS](fn);  // read after the arguments: a getter among them may have disposed the mesh
-      const heap = shared.place(fn, [rays], [out.t, out.triangleIndex]);
-      const [input, distances, triangles] = heap.addresses;
-      const status = module.meshRaycastBatch(address, input, count, values instanceof Float64Array ? 1 : 0, mode,
-        distances, triangles);
-      if (status === STATUS.invalidB) throw shared.badItem(fn, 'rays', shared.valuesOf(rays), shared.io()[OUT]);
+      const heap = shared.place([input], [distances, triangles]);
+      shared.checkCall(call, fn);
+      writeOptions(shared.io(), options);
+      const [from, tAt, indexAt] = heap.addresses;
+      const status = module.meshRaycastBatch(address, from, count, input.Type === Float64Array ? 1 : 0, options.mode,
+        tAt, indexAt);
+      if (status === STATUS.invalidB) throw shared.badItem(fn, 'rays', shared.valuesOf(input), shared.io()[OUT]);
       heap.copyOut();
-      return out;
+      return out ?? { t: distances.data, triangleIndex: triangles.data };
     }
 
     /** Whether the mesh's surface meets the shape (a ray, line, segment, plane, triangle, AABB, OBB, sphere or capsule). */
