@@ -5,23 +5,17 @@
 // the hit count.
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
+#include <cstdlib>
 #include <vector>
 
 #include "collide3d/batch/raycast_lanes.h"
-#include "median_ms.h"
+#include "bench_io.h"
 
 int main(int argc, char** argv) {
   using namespace c3d;
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: c3d_batch_bench input.bin\n");
-    return 2;
-  }
-  std::ifstream in(argv[1], std::ios::binary);
-  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<char> bytes;
+  if (!bench::readInput(argc, argv, bytes)) return 2;
   uint32_t counts[2];
   if (bytes.size() < sizeof counts) return 2;
   std::copy_n(bytes.data(), sizeof counts, reinterpret_cast<char*>(counts));

@@ -5,23 +5,17 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <vector>
 
 #include "collide3d/mesh/triangle_mesh.h"
-#include "median_ms.h"
+#include "bench_io.h"
 
 int main(int argc, char** argv) {
   using namespace c3d;
   using bench::medianMs;
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: c3d_mesh_bench input.bin\n");
-    return 2;
-  }
-  std::ifstream in(argv[1], std::ios::binary);
-  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<char> bytes;
+  if (!bench::readInput(argc, argv, bytes)) return 2;
   uint32_t counts[4];
   if (bytes.size() < sizeof counts) return 2;
   std::copy_n(bytes.data(), sizeof counts, reinterpret_cast<char*>(counts));
