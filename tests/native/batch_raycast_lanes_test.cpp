@@ -1,8 +1,9 @@
-// batch/raycast_lanes.h: the SIMD fast paths of the batch raycast against triangles, spheres and planes give, pair by
-// pair, the single query's t bit for bit, for rays, lines and segments, float and double items, one-item sides,
-// every option; on random pairs (the filter settles nearly all), on casters through the shared edges and vertices of
-// an integer grid (the filter can settle none of those hits), on casters grazing a sphere or nearly parallel to a
-// plane up to rounding, and on coordinates so small or large that float products underflow or overflow.
+// batch/raycast_lanes.h: the SIMD fast paths of the batch raycast against triangles, spheres, planes and AABBs
+// give, pair by pair, the single query's t bit for bit, for rays, lines and segments, float and double items,
+// one-item sides, every option; on random pairs (the filter settles nearly all), on casters through the shared edges
+// and vertices of an integer grid (the filter can settle none of those hits), through boxes' corners, edges and
+// faces, grazing a sphere or nearly parallel to a plane up to rounding, and on coordinates so small or large that
+// float products underflow or overflow.
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -229,6 +230,33 @@ TEST(BatchRaycastPlanes, RandomAndNearlyParallelCastersMatchTheSingleQuery) {
         pushCaster(pairs, integer ? random.integerVector(-5, 5) : random.vector(-8, 8), on + random.vector(-3, 3),
                    random.uniform(0.3, 1.5));
       }
+    }
+    int hits = 0;
+    expectAllFormsAgree(pairs, hits);
+    EXPECT_GT(hits, count);
+  }
+}
+
+TEST(BatchRaycastBoxes, CastersThroughCornersEdgesAndFacesMatchTheSingleQuery) {
+  // Integer boxes and casters from integer points aimed at a corner, an edge's midpoint or a face's centre (hits on
+  // the boundary, where entry equals exit), running along a face (a zero direction component), or anywhere; and
+  // random boxes with casters aimed near a corner, off it by rounding.
+  Random random(78);
+  for (const ShapeType caster : kCasters) {
+    Pairs pairs{caster, {}, {}, ShapeType::Aabb};
+    const int count = testing::cases(4003);
+    for (int i = 0; i < count; ++i) {
+      const bool integer = i % 2 == 0;
+      const Vec3 lo = integer ? random.integerVector(-3, 2) : random.vector(-3, 2);
+      const Vec3 hi = lo + (integer ? random.integerVector(0, 2) : random.vector(0, 2));
+      pushNumbers(pairs, {lo.x, lo.y, lo.z, hi.x, hi.y, hi.z});
+      const Vec3 corner{random.integer(0, 1) ? lo.x : hi.x, random.integer(0, 1) ? lo.y : hi.y,
+                        random.integer(0, 1) ? lo.z : hi.z};
+      const Vec3 targets[] = {corner, (corner + lo) * 0.5, (lo + hi) * 0.5, random.vector(-4, 4)};
+      const Vec3 origin = integer ? random.integerVector(-5, 5) : random.vector(-6, 6);
+      Vec3 towards = targets[random.integer(0, 3)];
+      if (random.integer(0, 7) == 0) towards.z = origin.z;  // along a face's plane
+      pushCaster(pairs, origin, towards, random.integer(0, 1) ? 1.0 : random.uniform(0.3, 1.5));
     }
     int hits = 0;
     expectAllFormsAgree(pairs, hits);

@@ -1,14 +1,15 @@
-// The batch raycast's fast paths, for casters (rays, lines, segments) against triangles, spheres and planes. Most pairs
-// of a batch miss, and the single query's own predicates, evaluated on SIMD lanes with their error bounds
-// (exact/filtered_lanes.h), prove most misses a block of pairs at a time. Every other pair (the hits, whose t must
-// be the single query's, and the few the bounds leave open) goes to the exact query (batch/lanes.h), so each answer
-// is the single query's, bit for bit. A kernel's proof uses only the signs the exact query decides on, and a subset
-// of its reasons to miss; `fromZero` marks casters that start at t = 0 (not lines).
+// The batch raycast's fast paths, for casters (rays, lines, segments) against triangles, spheres, planes and
+// AABBs. Most pairs of a batch miss, and the single query's own predicates, evaluated on SIMD lanes with their error
+// bounds (exact/filtered_lanes.h), prove most misses a block of pairs at a time. Every other pair (the hits, whose t
+// must be the single query's, and the few the bounds leave open) goes to the exact query (batch/lanes.h), so each
+// answer is the single query's, bit for bit. A kernel's proof uses only the signs the exact query decides on, and a
+// subset of its reasons to miss; `fromZero` marks casters that start at t = 0 (not lines).
 #pragma once
 #include <cstddef>
 #include <tuple>
 
 #include "collide3d/batch/lanes.h"
+#include "collide3d/queries/raycast/raycast_box.h"
 #include "collide3d/queries/raycast/raycast_plane.h"
 #include "collide3d/queries/raycast/raycast_sphere.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"
@@ -44,7 +45,8 @@ struct Spheres {
   static Mask provenMisses(const Casters& casters, const Targets& spheres, size_t first, Mask fromZero,
                            const RaycastOptions&) {
     const auto m = exact::filteredLanes<V>(kBallMeeting<kSegment, false>, casters.vec3(first, 0),
-                                           casters.vec3(first, 3), V{}, spheres.vec3(first, 0), spheres.number(first, 3));
+                                           casters.vec3(first, 3), V{}, spheres.vec3(first, 0),
+                                           spheres.number(first, 3));
     const auto& [discriminant, b, c] = m;
     return discriminant.negative() | (fromZero & b.positive() & c.positive());
   }
@@ -58,13 +60,52 @@ struct Planes {
   static Mask provenMisses(const Casters& casters, const Targets& planes, size_t first, Mask fromZero,
                            const RaycastOptions&) {
     const auto m = exact::filteredLanes<V>(kPlaneCrossing<kSegment, false>, planes.vec3(first, 0),
-                                           planes.number(first, 3), casters.vec3(first, 0), casters.vec3(first, 3), V{});
+                                           planes.number(first, 3), casters.vec3(first, 0), casters.vec3(first, 3),
+                                           V{});
     const auto& [value, rate] = m;
     return fromZero & ((value.positive() & rate.positive()) | (value.negative() & rate.negative()));
   }
 };
 
-using Kernels = std::tuple<Triangles, Spheres, Planes>;
+// The slabs of an AABB (raycast_box.h's meetsBox): per axis, the sign of the caster's motion (exact: a comparison of
+// the inputs) picks the entering and leaving bounds. It misses when, on some axis, it does not move and lies outside
+// the slab, or (from t = 0) it moves away from the slab with its leaving bound behind it; or when an entry comes
+// after an exit, the sign of kSlabCrossings proven opposite to the motions' product.
+struct Boxes {
+  static constexpr ShapeType kTarget = ShapeType::Aabb;
+  template <class V, bool kSegment, class Mask, class Casters, class Targets>
+  static Mask provenMisses(const Casters& casters, const Targets& boxes, size_t first, Mask fromZero,
+                           const RaycastOptions&) {
+    const auto o = casters.vec3(first, 0), p = casters.vec3(first, 3), lo = boxes.vec3(first, 0),
+               up = boxes.vec3(first, 3);
+    const V origin[3] = {o.x, o.y, o.z}, towards[3] = {p.x, p.y, p.z}, low[3] = {lo.x, lo.y, lo.z},
+            high[3] = {up.x, up.y, up.z};
+    Mask forward[3], backward[3];
+    V in[3], out[3];
+    Mask missed{};
+    for (int axis = 0; axis < 3; ++axis) {
+      const V zero = kSegment ? origin[axis] : V{};  // a segment moves towards its end, a ray along its direction
+      forward[axis] = towards[axis] > zero, backward[axis] = towards[axis] < zero;
+      in[axis] = forward[axis] ? low[axis] : high[axis];
+      out[axis] = forward[axis] ? high[axis] : low[axis];
+      const Mask still = ~(forward[axis] | backward[axis]);
+      missed |= still & ((origin[axis] < low[axis]) | (origin[axis] > high[axis]));
+      const Mask behind = (forward[axis] & (out[axis] < origin[axis])) | (backward[axis] & (out[axis] > origin[axis]));
+      missed |= fromZero & behind;
+    }
+    const auto m = exact::filteredLanes<V>(kSlabCrossings<kSegment>, o, p, exact::V3<V>{in[0], in[1], in[2]},
+                                           exact::V3<V>{out[0], out[1], out[2]});
+    for (int k = 0; k < 6; ++k) {
+      const int i = kSlabPairs[k][0], j = kSlabPairs[k][1];
+      const Mask same = (forward[i] & forward[j]) | (backward[i] & backward[j]);
+      const Mask opposite = (forward[i] & backward[j]) | (backward[i] & forward[j]);
+      missed |= (same & m[k].negative()) | (opposite & m[k].positive());
+    }
+    return missed;
+  }
+};
+
+using Kernels = std::tuple<Triangles, Spheres, Planes, Boxes>;
 
 template <class Kernel, bool kSegment, class V, class TA, class TB>
 int raycast(const EncodedItems& casters, const EncodedItems& targets, size_t pairs, const RaycastOptions& options,

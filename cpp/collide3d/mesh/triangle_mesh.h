@@ -129,8 +129,8 @@ class TriangleMesh {
     const double limit = 0;
     search(
         [&](const BvhBox& b) {
-          const bool maybe = bounds ? overlap(b, *bounds)
-                             : withBox == nullptr || withBox(encodedBuffer(Aabb{{b.lo[0], b.lo[1], b.lo[2]}, {b.hi[0], b.hi[1], b.hi[2]}}).data(), shape);
+          const Aabb box{{b.lo[0], b.lo[1], b.lo[2]}, {b.hi[0], b.hi[1], b.hi[2]}};
+          const bool maybe = bounds ? overlap(b, *bounds) : withBox == nullptr || withBox(encodedBuffer(box).data(), shape);
           return maybe ? 0.0 : std::numeric_limits<double>::quiet_NaN();
         },
         limit,

@@ -51,6 +51,18 @@ template <bool kSegment>
       caster.origin, kSegment ? caster.end : caster.direction, hi, entering);
 }
 
+// x_j d_i - e_i d_j for the six (entry axis i, exit axis j) pairs of kSlabPairs, e the entering bounds minus the
+// origin, x the leaving ones: entry i comes after exit j when its sign times that of d_i d_j is negative.
+constexpr int kSlabPairs[6][2] = {{0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}};
+template <bool kSegment>
+constexpr auto kSlabCrossings = [](const auto& o, const auto& p, const auto& in, const auto& out) {
+  const auto d = exactDirection<kSegment>(o, p);
+  const auto e = in - o;
+  const auto x = out - o;
+  return std::make_tuple(x.y * d.x - e.x * d.y, x.z * d.x - e.x * d.z, x.x * d.y - e.y * d.x, x.z * d.y - e.y * d.z,
+                         x.x * d.z - e.z * d.x, x.y * d.z - e.z * d.y);
+};
+
 // Whether the caster meets the closed box within [tMin, hi], exactly (see above), and whether it starts inside.
 template <bool kSegment, bool kLimited>
 Meeting meetsBox(const Caster& caster, double hi, const Aabb& box) {
@@ -70,19 +82,10 @@ Meeting meetsBox(const Caster& caster, double hi, const Aabb& box) {
     (axis == 0 ? entering.x : axis == 1 ? entering.y : entering.z) = in;
     (axis == 0 ? leaving.x : axis == 1 ? leaving.y : leaving.z) = out;
   }
-  // Entries before exits: x_j d_i - e_i d_j for the six (entry, exit) pairs.
-  const auto crossings = exact::filteredValues(
-      [](const auto& o, const auto& p, const auto& in, const auto& out) {
-        const auto d = exactDirection<kSegment>(o, p);
-        const auto e = in - o;
-        const auto x = out - o;
-        return std::make_tuple(x.y * d.x - e.x * d.y, x.z * d.x - e.x * d.z, x.x * d.y - e.y * d.x,
-                               x.z * d.y - e.y * d.z, x.x * d.z - e.z * d.x, x.y * d.z - e.z * d.y);
-      },
-      caster.origin, p, entering, leaving);
-  constexpr int kPairs[6][2] = {{0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}};  // (entry axis, exit axis)
+  // Entries before exits (kSlabCrossings).
+  const auto crossings = exact::filteredValues(kSlabCrossings<kSegment>, caster.origin, p, entering, leaving);
   for (int k = 0; k < 6; ++k) {
-    const int i = kPairs[k][0], j = kPairs[k][1];
+    const int i = kSlabPairs[k][0], j = kSlabPairs[k][1];
     if (moving[i] != 0 && moving[j] != 0 && sign(crossings[k]) * moving[i] * moving[j] < 0) return {false, false};
   }
   if constexpr (kLimited) {
@@ -203,9 +206,8 @@ Meeting meetsObb(const Caster& caster, double hi, const Obb& box) {
     if (rate != 0 && bounded && m[i] < 0) return {false, false};
     if (kLimited && rate != 0 && m[12 + i] > 0) return {false, false};
   }
-  constexpr int kPairs[6][2] = {{0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}};  // (entry axis, exit axis)
   for (int k = 0; k < 6; ++k) {
-    const double mi = component(moving, kPairs[k][0]), mj = component(moving, kPairs[k][1]);
+    const double mi = component(moving, kSlabPairs[k][0]), mj = component(moving, kSlabPairs[k][1]);
     if (mi != 0 && mj != 0 && sign(m[6 + k]) * mi * mj < 0) return {false, false};
   }
   bool startsInside = bounded;  // strictly inside every slab it moves across

@@ -32,8 +32,9 @@ constexpr auto kPlaneCrossing = [](const auto& n, const auto& d, const auto& o, 
 
 template <bool kSegment, bool kLimited>
 std::optional<RaycastHit> raycastAs(const Caster& caster, double hi, const Plane& plane) {
+  const Vec3 p = kSegment ? caster.end : caster.direction;
   const auto m = exact::filteredValues(kPlaneCrossing<kSegment, kLimited>, plane.normal, plane.constant, caster.origin,
-                                       kSegment ? caster.end : caster.direction, kLimited ? hi : 0.0);  // never infinity
+                                       p, kLimited ? hi : 0.0);  // hi: never infinity
   const double value = m[0], rate = m[1];
   const bool bounded = caster.tMin != -kInfinity;
   double t;
