@@ -201,7 +201,7 @@ TEST(TriangleMesh, IntersectsMatchesBruteForce) {
     // Integer planes, triangles, segments, boxes and spheres: many touch the grid exactly at a vertex or along an
     // edge. Triangles with coordinates no float holds too (their bounds are rounded outwards), rotated boxes and
     // capsules.
-    const int kind = random.integer(0, 7);
+    const int kind = random.integer(0, 9);
     testing::Buffer shape{};
     ShapeType type = ShapeType::Plane;
     if (kind == 0) {
@@ -227,6 +227,20 @@ TEST(TriangleMesh, IntersectsMatchesBruteForce) {
     } else if (kind == 6) {  // spheres and capsules touching the grid's integer points, or crossing it
       type = ShapeType::Sphere;
       shape = encodedBuffer(Sphere{random.integerVector(0, 16) + Vec3{0, 0, 2}, double(random.integer(0, 4))});
+    } else if (kind == 8) {  // grid points and points off the grid
+      type = ShapeType::Point;
+      const Vec3 at = random.integer(0, 1) ? random.integerVector(0, 16) : random.vector(0, 16);
+      shape = encodedBuffer(Point{{at.x, at.y, double(random.integer(-2, 2))}});
+    } else if (kind == 9) {  // a box-shaped frustum: six inward integer planes
+      type = ShapeType::Frustum;
+      const Vec3 lo = random.integerVector(0, 14) - Vec3{0, 0, 3}, hi = lo + random.integerVector(0, 3);
+      Frustum f;
+      const Vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+      for (int k = 0; k < 3; ++k) {
+        f.planes[2 * k] = {axes[k], -component(lo, k)};
+        f.planes[2 * k + 1] = {axes[k] * -1.0, component(hi, k)};
+      }
+      shape = encodedBuffer(f);
     } else if (kind == 7) {
       type = ShapeType::Capsule;
       const Vec3 c = random.integerVector(0, 16) + Vec3{0, 0, 2};

@@ -301,8 +301,8 @@ export interface TriangleMesh {
    */
   raycastBatch<Out extends RaycastBatchResult = { t: Float64Array; triangleIndex: Int32Array }>(rays: BatchNumbers,
     opts?: MeshRaycastOptions & { hits?: 'first' | 'any' }, out?: Out): Out;
-  /** Whether the surface (not the volume a closed mesh bounds) meets a caster, plane, triangle, box, sphere or capsule. */
-  intersects(shape: Caster | PlaneShape | TriangleShape | AabbShape | ObbShape | SphereShape | CapsuleShape): boolean;
+  /** Whether the surface (not the volume a closed mesh bounds) meets the shape: any but a cylinder or an ellipsoid. */
+  intersects(shape: Exclude<Shape, CylinderShape | EllipsoidShape>): boolean;
   /** The surface's point nearest to `point` (ties: the lowest triangleIndex); null for a mesh without triangles. */
   closestPoint(point: VectorLike): MeshPoint | null;
   /** New positions for the same vertices: the BVH's boxes follow, without a rebuild. */

@@ -154,7 +154,7 @@ export function defineTriangleMesh(shared) {
       return out ?? { t: distances.data, triangleIndex: triangles.data };
     }
 
-    /** Whether the mesh's surface meets the shape (a ray, line, segment, plane, triangle, AABB, OBB, sphere or capsule). */
+    /** Whether the mesh's surface meets the shape (any shape but a cylinder or an ellipsoid). */
     intersects(shape) {
       const fn = 'TriangleMesh.intersects';
       this[ADDRESS](fn);

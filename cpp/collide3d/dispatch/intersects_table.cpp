@@ -38,6 +38,13 @@ struct IntersectsByCast {
   }
 };
 
+struct IntersectsAsPoint {
+  template <class B>
+  static bool run(const Point& point, const B& shape) {
+    return intersectsAsPoint(point, shape);
+  }
+};
+
 template <class Target>
 constexpr void addCasters(PairTable<IntersectsFn>& table) {
   addSymmetric<IntersectsByCast, Ray, Target>(table);
@@ -86,6 +93,11 @@ constexpr PairTable<IntersectsFn> build() {
   addSymmetric<IntersectsRounded, Capsule, Capsule>(table);
 
   addSymmetric<Intersects, Frustum, Point>(table);
+  addSymmetric<Intersects, Frustum, Triangle>(table);
+  addSymmetric<IntersectsAsPoint, Point, Triangle>(table);
+  addSymmetric<IntersectsAsPoint, Point, Aabb>(table);
+  addSymmetric<IntersectsAsPoint, Point, Obb>(table);
+  addSymmetric<IntersectsAsPoint, Point, Cylinder>(table);
   addSymmetric<Intersects, Frustum, Sphere>(table);
   addSymmetric<Intersects, Frustum, Aabb>(table);
   return table;

@@ -180,13 +180,14 @@ class TriangleMesh {
     const uint32_t* c = &corners_[3 * size_t{slot}];
     return {vertex(c[0]), vertex(c[1]), vertex(c[2])};
   }
-  // A float box holding every point of an encoded triangle, sphere or capsule, with room for the rounding of the
+  // A float box holding every point of an encoded point, triangle, sphere or capsule, with room for the rounding of the
   // sphere's and capsule's (rounded) tests; nullopt for other types. Each bound is rounded outwards to float.
   static std::optional<BvhBox> boundsOf(ShapeType type, const double* shape) {
     constexpr float kBig = std::numeric_limits<float>::infinity();
     int points = 0;
     double radius = 0;
     switch (type) {
+      case ShapeType::Point: points = 1; break;
       case ShapeType::Triangle: points = 3; break;
       case ShapeType::Sphere: points = 1, radius = shape[3]; break;
       case ShapeType::Capsule: points = 2, radius = shape[6]; break;
