@@ -134,8 +134,12 @@ void expectProvenSignsExact(Random& random, int exponentLow, int exponentHigh, i
       const auto exact = exact::filteredValues(moller_trumbore::kDeterminants<false, false>, at(0), at(3), 0.0, at(6),
                                                at(9), at(12));
       for (size_t k = 0; k < exact.size(); ++k) {
-        if (m[k].positive()[lane] != 0) ASSERT_GT(exact[k], 0) << "round " << round << " value " << k;
-        if (m[k].negative()[lane] != 0) ASSERT_LT(exact[k], 0) << "round " << round << " value " << k;
+        if (m[k].positive()[lane] != 0) {
+          ASSERT_GT(exact[k], 0) << "round " << round << " value " << k;
+        }
+        if (m[k].negative()[lane] != 0) {
+          ASSERT_LT(exact[k], 0) << "round " << round << " value " << k;
+        }
         proven += (m[k].positive()[lane] | m[k].negative()[lane]) != 0;
       }
     }
