@@ -148,11 +148,22 @@ describe('HeapArray', () => {
     // An option getter that grows the memory: the options still apply (maxDistance 1 leaves every hit at t = 5 out).
     const far = mesh.raycastBatch(rays, { get maxDistance() { new c3d.HeapArray(Uint8Array, 2 * module.HEAPU8.length).dispose(); return 1; } });
     expect([...far.t]).toEqual(Array(64).fill(Infinity));
-    // A Proxy whose trap disposes the output while the input is copied: refused before anything runs.
+    // A Proxy (whose traps could dispose the output or move the batch space mid-copy) is no typed array: refused
+    // before any of its traps runs.
     const answers = new c3d.HeapArray(Float64Array, 64);
-    const sneaky = new Proxy(rays, { get(target, key) { if (key === '0') answers.dispose(); const v = Reflect.get(target, key); return typeof v === 'function' ? v.bind(target) : v; } });
+    const sneaky = new Proxy(rays, { get(target, key) { answers.dispose(); return Reflect.get(target, key); } });
     const triangle = { type: 'triangle', items: new Float32Array([-1, -1, 0, 3, -1, 0, -1, 3, 0]) };
-    expect(() => c3d.raycastBatch({ type: 'ray', items: sneaky }, triangle, undefined, answers)).toThrow(/called again while its arguments were being read/);
+    expect(() => c3d.raycastBatch({ type: 'ray', items: sneaky }, triangle, undefined, answers)).toThrow(TypeError);
+    expect(answers.length).toBe(64);
+    expect(answers.array.length).toBe(64);  // not disposed
+    // A subclass lying about its length is read by its true length; a detached array holds nothing.
+    class Short extends Float32Array { get length() { return 12; } }
+    const one = new Short([0, 0, 5, 0, 0, -1]);
+    expect([...c3d.raycastBatch({ type: 'ray', items: one }, triangle)]).toEqual([5]);
+    const gone = new Float32Array(6);
+    structuredClone(gone.buffer, { transfer: [gone.buffer] });
+    expect(c3d.raycastBatch({ type: 'ray', items: gone }, triangle).length).toBe(0);
+    expect(() => c3d.cullSpheres({ type: 'frustum', planes: [] }, new Proxy(new Float32Array(4), {}))).toThrow(TypeError);
     // A missing output field, a plain view of the heap, a Proxy of a HeapArray, a subclass lying about its array.
     expect(() => mesh.raycastBatch(rays, undefined, {})).toThrow(new TypeError('collide3d.TriangleMesh.raycastBatch: out must be {t: Float64Array, triangleIndex: Int32Array} (got an object)'));
     const heapRays = inHeap(rays);
@@ -165,7 +176,7 @@ describe('HeapArray', () => {
     // A view keeps its HeapArray (and so its block) alive.
     const view = new c3d.HeapArray(Float64Array, 4).array;
     expect(Object.getOwnPropertySymbols(view).some((key) => view[key] instanceof c3d.HeapArray)).toBe(true);
-    [small, victim, heapRays, wide].forEach((h) => h.dispose());
+    [small, victim, heapRays, wide, answers].forEach((h) => h.dispose());
     mesh.dispose();
   });
 

@@ -262,6 +262,37 @@ TEST(TriangleMesh, IntersectsMatchesBruteForce) {
   EXPECT_GT(apart, testing::cases(500));
 }
 
+TEST(TriangleMesh, SpheresAndCapsulesAgainstLongTrianglesMatchBruteForce) {
+  // A rounded closest point on a triangle errs relative to the triangle's coordinates, so it can leave the
+  // triangle's own box when a vertex is far away: a small sphere or capsule near the other vertices must still find
+  // the triangle the table's test finds (a review found a tiny sphere missed next to a 2^20-long sliver). Each case
+  // is a mesh of one such triangle, so that its box is the only one.
+  Random random(506);
+  int met = 0;
+  for (int i = 0; i < testing::cases(3000); ++i) {
+    const double tiny = std::ldexp(1.0, random.integer(-70, -40)), far = std::ldexp(1.0, random.integer(10, 40));
+    const Vec3 a = i == 0 ? Vec3{1, 0x1p20, 0} : Vec3{random.uniform(0, 1), far, random.uniform(-1, 1)};
+    const Vec3 b = i == 0 ? Vec3{0x1p-60, 0, 0} : random.vector(0, 1) * tiny;
+    const Vec3 c = i == 0 ? Vec3{1, 0x1p20, -1} : Vec3{random.uniform(0, 1), far, random.uniform(-1, 1)};
+    MeshData data;
+    for (const Vec3 v : {a, b, c}) data.positions.insert(data.positions.end(), {float(v.x), float(v.y), float(v.z)});
+    const auto mesh = build(data);
+    // Near b, within a few of its sizes, sometimes just beyond it towards the origin.
+    const double scale = tiny * std::ldexp(1.0, random.integer(-20, 2));
+    const Vec3 centre = i == 0 ? Vec3{0, 0x1p-79, 0} : data.triangle(0).b + random.vector(-2, 1) * scale;
+    const double radius = i == 0 ? 0x1p-79 : random.uniform(0, 2) * scale;
+    const testing::Buffer sphere = encodedBuffer(Sphere{centre, radius});
+    const testing::Buffer capsule = encodedBuffer(Capsule{centre, centre + random.vector(-1, 1) * scale * (i % 2), radius});
+    const testing::Buffer triangle = encodedBuffer(data.triangle(0));
+    const bool sphereMeets = intersectsTable().at(ShapeType::Triangle, ShapeType::Sphere)(triangle.data(), sphere.data());
+    const bool capsuleMeets = intersectsTable().at(ShapeType::Triangle, ShapeType::Capsule)(triangle.data(), capsule.data());
+    ASSERT_EQ(mesh->intersects(ShapeType::Sphere, sphere.data()), sphereMeets) << i;
+    ASSERT_EQ(mesh->intersects(ShapeType::Capsule, capsule.data()), capsuleMeets) << i;
+    met += sphereMeets + capsuleMeets;
+  }
+  EXPECT_GT(met, testing::cases(300));
+}
+
 // Every node's box holds its children's (or its triangles'), and every triangle is in exactly one leaf.
 void expectValidTree(const TriangleMesh& mesh, const MeshData& data) {
   const Bvh& tree = mesh.tree();

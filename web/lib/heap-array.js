@@ -2,7 +2,7 @@
 // where they are, without copying (the other batch arguments, plain typed arrays, are copied in and out). Its
 // `array` is a view of the heap: the wasm memory can grow during any collide3d call, and growing detaches every
 // view of it (length 0), so take `array` again after a call rather than keeping it.
-import { ADDRESS, heapOwnerClass } from './heap-owner.js';
+import { heapOwnerClass } from './heap-owner.js';
 import { rangeError, typeError } from './errors.js';
 
 const TYPES = [Float32Array, Float64Array, Uint8Array, Int32Array];
@@ -12,12 +12,22 @@ const OWNER = Symbol('collide3d.heapArray');
 
 const align8 = (bytes) => Math.ceil(bytes / 8) * 8;
 
+// A typed array's own internals, read through the built-in accessors rather than its properties, which a subclass,
+// an own property or a Proxy could bend: its element type's name (undefined for anything but a genuine typed array),
+// its length (0 once detached), its buffer, and copying.
+const TypedArray = Object.getPrototypeOf(Uint8Array);
+const intrinsic = (key) => Object.getOwnPropertyDescriptor(TypedArray.prototype, key).get;
+const typeNameOf = intrinsic(Symbol.toStringTag), lengthOf = intrinsic('length'), bufferOf = intrinsic('buffer');
+const copy = (target, source) => TypedArray.prototype.set.call(target, source);
+
 // `shared`: what index.js's API shares (module, beginCall, batchSpace).
 export function defineHeapArrays(shared) {
   const { module } = shared;
   let isHeapArray, viewOf;
 
-  class HeapArray extends heapOwnerClass((address) => module._free(address), 'heap array', shared.beginCall) {
+  const { HeapOwner, addressOf } = heapOwnerClass((address) => module._free(address), 'heap array', shared.beginCall);
+
+  class HeapArray extends HeapOwner {
     #type;
     #length;
     #view;
@@ -27,7 +37,7 @@ export function defineHeapArrays(shared) {
       isHeapArray = (x) => typeof x === 'object' && x !== null && #type in x;
       // The view, made again when the memory grew; `fn` names the call in a disposed array's error.
       viewOf = (heapArray, fn) => {
-        const address = heapArray[ADDRESS](fn);
+        const address = addressOf(heapArray, fn);
         if (heapArray.#view === undefined || heapArray.#view.buffer !== module.HEAPU8.buffer) {
           heapArray.#view = new heapArray.#type(module.HEAPU8.buffer, address, heapArray.#length);
           heapArray.#view[OWNER] = heapArray;
@@ -67,12 +77,13 @@ export function defineHeapArrays(shared) {
   function batchArray(fn, arg, data, Types, expected) {
     const heap = isHeapArray(data);
     const values = heap ? viewOf(data, fn) : data;
-    const Type = Types.find((T) => values instanceof T);
+    const name = typeNameOf.call(values);  // no user code runs: a Proxy is no typed array here
+    const Type = Types.find((T) => T.name === name);
     if (Type === undefined) throw typeError(fn, arg, expected, data);
-    if (!heap && values.buffer === module.HEAPU8.buffer) {
+    if (!heap && bufferOf.call(values) === module.HEAPU8.buffer) {
       throw typeError(fn, arg, `${expected}; a HeapArray's array is a view the call may detach: pass the HeapArray`, data);
     }
-    return { fn, arg, data, Type, length: values.length, heap };
+    return { fn, arg, data, Type, length: lengthOf.call(values), heap };
   }
 
   // The numbers of an argument for reading (error messages): its view for a HeapArray, taken now.
@@ -80,7 +91,8 @@ export function defineHeapArrays(shared) {
 
   // Heap addresses for one call's arrays (batchArray descriptions). A HeapArray is used where it is; a typed array
   // gets a place in the batch space, inputs copied there now and outputs copied back by copyOut() after the call.
-  // No user code runs here but a Proxy's traps while copying; callers check the call count after it.
+  // No user code runs here (the typed arrays are genuine, read through the built-ins), so nothing can move or free
+  // the batch space between taking it and using it.
   function place(inputs, outputs) {
     const all = [...inputs, ...outputs];
     let bytes = 0;
@@ -91,15 +103,17 @@ export function defineHeapArrays(shared) {
       return at;
     });
     const base = bytes > 0 ? shared.batchSpace(bytes) : 0;  // may grow the memory: views are made after it
-    const addresses = all.map((a, k) => (offsets[k] < 0 ? a.data[ADDRESS](a.fn) : base + offsets[k]));
+    const addresses = all.map((a, k) => (offsets[k] < 0 ? addressOf(a.data, a.fn) : base + offsets[k]));
     const sameLength = (a) => {
-      // A resizable buffer may have shrunk since the check (a getter): never copy a different count.
-      if (a.data.length !== a.length) throw rangeError(a.fn, a.arg, `changed length during the call (${a.length} → ${a.data.length})`);
+      // A resizable buffer may have shrunk or grown since the check (a getter; detaching leaves 0): never copy a
+      // different count.
+      const now = lengthOf.call(a.data);
+      if (now !== a.length) throw rangeError(a.fn, a.arg, `changed length during the call (${a.length} → ${now})`);
     };
     inputs.forEach((a, k) => {
       if (offsets[k] < 0) return;
       sameLength(a);
-      new a.Type(module.HEAPU8.buffer, addresses[k], a.length).set(a.data);
+      if (a.length > 0) copy(new a.Type(module.HEAPU8.buffer, addresses[k], a.length), a.data);
     });
     return {
       addresses,
@@ -108,7 +122,7 @@ export function defineHeapArrays(shared) {
           const k = inputs.length + j;
           if (offsets[k] < 0) return;
           sameLength(a);
-          a.data.set(new a.Type(module.HEAPU8.buffer, addresses[k], a.length));
+          if (a.length > 0) copy(a.data, new a.Type(module.HEAPU8.buffer, addresses[k], a.length));
         });
       },
     };

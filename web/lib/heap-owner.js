@@ -1,28 +1,31 @@
-// The base of the JS objects that own a block of the wasm heap (TriangleMesh, AabbTree): it keeps the block's
-// address, frees it on dispose() — or when the object is garbage-collected undisposed, as a safety net — and refuses
-// use after dispose with a clear error.
+// The base of the JS objects that own a block of the wasm heap (TriangleMesh, AabbTree, HeapArray): it keeps the
+// block's address, frees it on dispose() — or when the object is garbage-collected undisposed, as a safety net —
+// and refuses use after dispose with a clear error.
 import { rangeError } from './errors.js';
 
-/** The key of the method that returns the address of a live owner (throwing for a disposed one). */
-export const ADDRESS = Symbol('collide3d.address');
-
 // `destroy(address)` frees a block; `noun` names the object in errors ("mesh", "tree"); `beginCall()` counts the
-// call (index.js), so that a query whose argument getter disposes the object notices before it runs.
+// call (index.js), so that a query whose argument getter disposes the object notices before it runs. Returns the
+// class and addressOf(owner, fn): the address of a live owner (throwing for a disposed one, `fn` naming the call),
+// read from a private field, so that no subclass or own property can point a call at another block.
 export function heapOwnerClass(destroy, noun, beginCall) {
   const freeLost = new FinalizationRegistry(destroy);
-  return class HeapOwner {
+  let addressOf;
+
+  class HeapOwner {
     #address;
+
+    static {
+      addressOf = (owner, fn) => {
+        if (owner.#address === 0) throw new Error(`collide3d.${fn}: the ${noun} was disposed`);
+        return owner.#address;
+      };
+    }
 
     // `address` 0 means the heap could not hold the object: `fn` then throws.
     constructor(address, fn) {
       if (address === 0) throw rangeError(fn, 'the wasm heap', `cannot hold the ${noun}`);
       this.#address = address;
       freeLost.register(this, address, this);
-    }
-
-    [ADDRESS](fn) {
-      if (this.#address === 0) throw new Error(`collide3d.${fn}: the ${noun} was disposed`);
-      return this.#address;
     }
 
     /** Frees the object's wasm memory; it cannot be used afterwards. Calling it again does nothing. */
@@ -33,5 +36,7 @@ export function heapOwnerClass(destroy, noun, beginCall) {
       destroy(this.#address);
       this.#address = 0;
     }
-  };
+  }
+
+  return { HeapOwner, addressOf };
 }

@@ -4,7 +4,7 @@
 // then too.
 import { rangeError, typeError, unsupportedPair } from './errors.js';
 import { encodeVector } from './shapes.js';
-import { ADDRESS, heapOwnerClass } from './heap-owner.js';
+import { heapOwnerClass } from './heap-owner.js';
 
 const HIT_MODES = { first: 0, any: 1, all: 2 };
 
@@ -22,18 +22,17 @@ export function defineTriangleMesh(shared) {
 
   // The first position that is not a finite number (checked before any is written into a live mesh).
   function checkPositions(fn, positions, vertexCount) {
-    if (!(positions instanceof Float32Array)) throw typeError(fn, 'positions', 'a Float32Array', positions);
-    if (vertexCount !== undefined && positions.length !== 3 * vertexCount) {
-      throw rangeError(fn, 'positions.length', `must be ${3 * vertexCount}, 3 per vertex (got ${positions.length})`);
+    // Type and length read through the built-ins (heap-array.js's batchArray): a Proxy or a subclass cannot lie.
+    const array = shared.batchArray(fn, 'positions', positions, [Float32Array], 'a Float32Array');
+    const values = shared.valuesOf(array), length = array.length;
+    if (vertexCount !== undefined && length !== 3 * vertexCount) {
+      throw rangeError(fn, 'positions.length', `must be ${3 * vertexCount}, 3 per vertex (got ${length})`);
     }
-    if (positions.length % 3 !== 0) {
-      throw rangeError(fn, 'positions.length', `must be a multiple of 3 (got ${positions.length})`);
+    if (length % 3 !== 0) throw rangeError(fn, 'positions.length', `must be a multiple of 3 (got ${length})`);
+    for (let k = 0; k < length; ++k) {
+      if (!Number.isFinite(values[k])) throw rangeError(fn, `positions[${k}]`, `must be a finite number (got ${values[k]})`);
     }
-    for (let k = 0; k < positions.length; ++k) {
-      if (!Number.isFinite(positions[k])) {
-        throw rangeError(fn, `positions[${k}]`, `must be a finite number (got ${positions[k]})`);
-      }
-    }
+    return values;
   }
 
   // Options: maxDistance, backfaceCulling, hits ('first', 'any', and for one caster 'all'). Writes the first two
@@ -56,7 +55,9 @@ export function defineTriangleMesh(shared) {
     f[OPT + 2] = 1;
   }
 
-  class TriangleMesh extends heapOwnerClass((address) => module.meshDestroy(address), 'mesh', shared.beginCall) {
+  const { HeapOwner, addressOf } = heapOwnerClass((address) => module.meshDestroy(address), 'mesh', shared.beginCall);
+
+  class TriangleMesh extends HeapOwner {
     #vertexCount;
     #triangleCount;
 
@@ -66,23 +67,23 @@ export function defineTriangleMesh(shared) {
      */
     constructor(positions, index) {
       const fn = 'TriangleMesh';
-      checkPositions(fn, positions);
-      const vertexCount = positions.length / 3;
+      const vertices = checkPositions(fn, positions);
+      const vertexCount = vertices.length / 3;
       const indexed = index !== undefined && index !== null;
-      if (indexed && !(index instanceof Uint32Array || index instanceof Uint16Array)) {
-        throw typeError(fn, 'index', 'a Uint32Array or Uint16Array', index);
-      }
-      const corners = indexed ? index.length : vertexCount;
-      if (corners % 3 !== 0) {
+      const corners = indexed
+        ? shared.valuesOf(shared.batchArray(fn, 'index', index, [Uint32Array, Uint16Array], 'a Uint32Array or Uint16Array'))
+        : undefined;
+      const cornerCount = indexed ? corners.length : vertexCount;
+      if (cornerCount % 3 !== 0) {
         const what = indexed ? 'index.length' : 'positions.length';
-        throw rangeError(fn, what, `must be a multiple of ${indexed ? 3 : 9} (got ${indexed ? index.length : positions.length})`);
+        throw rangeError(fn, what, `must be a multiple of ${indexed ? 3 : 9} (got ${indexed ? corners.length : vertices.length})`);
       }
-      const address = module.meshCreate(vertexCount, corners / 3, indexed ? 1 : 0);
-      if (address === 0) throw rangeError(fn, 'positions', `(${corners / 3} triangles) needs more than the wasm heap can give`);
+      const address = module.meshCreate(vertexCount, cornerCount / 3, indexed ? 1 : 0);
+      if (address === 0) throw rangeError(fn, 'positions', `(${cornerCount / 3} triangles) needs more than the wasm heap can give`);
       let bad;
       try {
-        new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), positions.length).set(positions);
-        if (indexed) new Uint32Array(module.HEAPU8.buffer, module.meshCorners(address), index.length).set(index);
+        new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), vertices.length).set(vertices);
+        if (indexed) new Uint32Array(module.HEAPU8.buffer, module.meshCorners(address), corners.length).set(corners);
         shared.beginCall();
         bad = module.meshBuild(address);
       } catch (error) {
@@ -91,24 +92,24 @@ export function defineTriangleMesh(shared) {
       }
       if (bad >= 0) {
         module.meshDestroy(address);
-        throw rangeError(fn, `index[${bad}]`, `must be < ${vertexCount}, the vertex count (got ${index[bad]})`);
+        throw rangeError(fn, `index[${bad}]`, `must be < ${vertexCount}, the vertex count (got ${corners[bad]})`);
       }
       super(address, fn);
       this.#vertexCount = vertexCount;
-      this.#triangleCount = corners / 3;
+      this.#triangleCount = cornerCount / 3;
     }
 
     get vertexCount() { return this.#vertexCount; }
     get triangleCount() { return this.#triangleCount; }
     /** Bytes of the wasm heap the mesh holds: its positions, index, triangle ids and BVH nodes. */
-    get byteLength() { return module.meshBytes(this[ADDRESS]('TriangleMesh.byteLength')); }
+    get byteLength() { return module.meshBytes(addressOf(this, 'TriangleMesh.byteLength')); }
 
     /** The first hit (least t; ties: the lowest triangleIndex), any one hit, or every hit (by t) with hits: 'all'. */
     raycast(caster, opts) {
       const fn = 'TriangleMesh.raycast';
-      this[ADDRESS](fn);
+      addressOf(this, fn);
       let mode;
-      const found = shared.runOnShape(fn, 'caster', caster, (code) => module.meshRaycast(this[ADDRESS](fn), code, mode),
+      const found = shared.runOnShape(fn, 'caster', caster, (code) => module.meshRaycast(addressOf(this, fn), code, mode),
         shared.notACaster(fn), (f) => {
           const o = meshOptions(opts, fn, ['first', 'any', 'all']);
           writeOptions(f, o);  // a getter above that called collide3d is caught before the query runs
@@ -130,7 +131,7 @@ export function defineTriangleMesh(shared) {
      */
     raycastBatch(rays, opts, out) {
       const fn = 'TriangleMesh.raycastBatch';
-      this[ADDRESS](fn);
+      addressOf(this, fn);
       const input = shared.numbersOf(fn, 'rays', rays, 6);
       const count = input.length / 6;
       const expected = '{t: Float64Array, triangleIndex: Int32Array}';
@@ -142,7 +143,7 @@ export function defineTriangleMesh(shared) {
       const triangles = shared.outputOf(fn, 'out.triangleIndex', index, Int32Array, count, 'ray', [input, distances]);
       const options = meshOptions(opts, fn, ['first', 'any']);
       const call = shared.beginCall();
-      const address = this[ADDRESS](fn);  // read after the arguments: a getter among them may have disposed the mesh
+      const address = addressOf(this, fn);  // read after the arguments: a getter among them may have disposed the mesh
       const heap = shared.place([input], [distances, triangles]);
       shared.checkCall(call, fn);
       writeOptions(shared.io(), options);
@@ -157,30 +158,30 @@ export function defineTriangleMesh(shared) {
     /** Whether the mesh's surface meets the shape (any shape but a cylinder or an ellipsoid). */
     intersects(shape) {
       const fn = 'TriangleMesh.intersects';
-      this[ADDRESS](fn);
-      return shared.runOnShape(fn, 'shape', shape, (code) => module.meshIntersects(this[ADDRESS](fn), code),
+      addressOf(this, fn);
+      return shared.runOnShape(fn, 'shape', shape, (code) => module.meshIntersects(addressOf(this, fn), code),
         (type) => unsupportedPair(fn, 'TriangleMesh', type)) === 1;
     }
 
     /** The mesh's point nearest to `point` (ties: the lowest triangleIndex); null for a mesh without triangles. */
     closestPoint(point) {
       const fn = 'TriangleMesh.closestPoint';
-      this[ADDRESS](fn);
+      addressOf(this, fn);
       const f = shared.io();
       const call = shared.beginCall();
       encodeVector(f, A, point, fn, 'point', '');
       shared.checkCall(call, fn);
-      if (module.meshClosestPoint(this[ADDRESS](fn)) === 0) return null;
+      if (module.meshClosestPoint(addressOf(this, fn)) === 0) return null;
       return { point: vec(f, OUT), distance: f[OUT + 3] + 0, triangleIndex: f[OUT + 4] };
     }
 
     /** New positions for the same vertices (after an animation, a morph): the BVH's boxes follow, without a rebuild. */
     refit(positions) {
       const fn = 'TriangleMesh.refit';
-      this[ADDRESS](fn);
-      checkPositions(fn, positions, this.#vertexCount);
-      const address = this[ADDRESS](fn);
-      new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), positions.length).set(positions);
+      addressOf(this, fn);
+      const vertices = checkPositions(fn, positions, this.#vertexCount);
+      const address = addressOf(this, fn);
+      new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), vertices.length).set(vertices);
       module.meshRefit(address);
     }
   }

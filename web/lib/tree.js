@@ -4,13 +4,15 @@
 // garbage-collected undisposed is freed then too).
 import { rangeError, typeError, unsupportedPair } from './errors.js';
 import { SHAPE_TYPES } from './shapes.js';
-import { ADDRESS, heapOwnerClass } from './heap-owner.js';
+import { heapOwnerClass } from './heap-owner.js';
 
 // `shared`: what index.js's API shares with it (the module, the scratch area and its helpers).
 export function defineAabbTree(shared) {
   const { module, OPT, OUT, status: STATUS, vec } = shared;
 
-  class AabbTree extends heapOwnerClass((address) => module.treeDestroy(address), 'tree', shared.beginCall) {
+  const { HeapOwner, addressOf } = heapOwnerClass((address) => module.treeDestroy(address), 'tree', shared.beginCall);
+
+  class AabbTree extends HeapOwner {
     /** opts.margin (default 0.1, in scene units): how far a box may move before the tree needs to change. */
     constructor(opts) {
       const fn = 'AabbTree';
@@ -28,22 +30,22 @@ export function defineAabbTree(shared) {
     }
 
     #id(fn, id) {
-      const address = this[ADDRESS](fn);
+      const address = addressOf(this, fn);
       if (!Number.isInteger(id) || !module.treeContains(address, id)) throw rangeError(fn, 'id', `must be the id of a box in the tree (got ${id})`);
       return id;
     }
 
     /** How many boxes the tree holds. */
-    get size() { return module.treeSize(this[ADDRESS]('AabbTree.size')); }
+    get size() { return module.treeSize(addressOf(this, 'AabbTree.size')); }
 
     /** Whether `id` is a box in the tree. */
-    has(id) { return Number.isInteger(id) && module.treeContains(this[ADDRESS]('AabbTree.has'), id); }
+    has(id) { return Number.isInteger(id) && module.treeContains(addressOf(this, 'AabbTree.has'), id); }
 
     /** Adds a box; returns its id (a small integer; ids of removed boxes are reused). */
     insert(box) {
       const fn = 'AabbTree.insert';
-      this[ADDRESS](fn);
-      const id = this.#withBox(fn, box, () => module.treeInsert(this[ADDRESS](fn)));
+      addressOf(this, fn);
+      const id = this.#withBox(fn, box, () => module.treeInsert(addressOf(this, fn)));
       if (id === STATUS.heapFull) throw rangeError(fn, 'box', 'does not fit: the wasm heap is full');
       return id;
     }
@@ -52,21 +54,21 @@ export function defineAabbTree(shared) {
     update(id, box) {
       const fn = 'AabbTree.update';
       this.#id(fn, id);
-      this.#withBox(fn, box, () => module.treeUpdate(this[ADDRESS](fn), id));
+      this.#withBox(fn, box, () => module.treeUpdate(addressOf(this, fn), id));
     }
 
     /** Removes box `id`. */
     remove(id) {
       this.#id('AabbTree.remove', id);
       shared.beginCall();  // a getter of an update's box that removes the box is then caught
-      module.treeRemove(this[ADDRESS]('AabbTree.remove'), id);
+      module.treeRemove(addressOf(this, 'AabbTree.remove'), id);
     }
 
     /** The ids (ascending) of the boxes that meet the shape (an aabb, obb, sphere, plane, frustum, ray, line or segment). */
     query(shape) {
       const fn = 'AabbTree.query';
-      this[ADDRESS](fn);
-      const found = shared.runOnShape(fn, 'shape', shape, (code) => module.treeQuery(this[ADDRESS](fn), code),
+      addressOf(this, fn);
+      const found = shared.runOnShape(fn, 'shape', shape, (code) => module.treeQuery(addressOf(this, fn), code),
         (type) => unsupportedPair(fn, 'aabb', type));
       return shared.takeFound(found);
     }
@@ -74,8 +76,8 @@ export function defineAabbTree(shared) {
     /** The box a ray, line or segment hits first (least t; ties: the lowest id): { id, t, point, normal }, or null. */
     raycast(caster, opts) {
       const fn = 'AabbTree.raycast';
-      this[ADDRESS](fn);
-      const hit = shared.runOnShape(fn, 'caster', caster, (code) => module.treeRaycast(this[ADDRESS](fn), code),
+      addressOf(this, fn);
+      const hit = shared.runOnShape(fn, 'caster', caster, (code) => module.treeRaycast(addressOf(this, fn), code),
         shared.notACaster(fn), (f) => {
           const o = shared.options(opts, fn);
           const { maxDistance } = shared.raycastOptions(o, fn);
@@ -91,7 +93,7 @@ export function defineAabbTree(shared) {
 
     /** Every pair of boxes that overlap (touching counts): ids i, j, i, j, ... with i < j, in no particular order. */
     pairs() {
-      return shared.takeFound(2 * module.treePairs(this[ADDRESS]('AabbTree.pairs')));
+      return shared.takeFound(2 * module.treePairs(addressOf(this, 'AabbTree.pairs')));
     }
 
   }

@@ -124,13 +124,17 @@ class TriangleMesh {
   bool intersects(ShapeType type, const double* shape) const {
     const IntersectsFn withTriangle = intersectsTable().at(ShapeType::Triangle, type);
     const std::optional<BvhBox> bounds = boundsOf(type, shape);
+    // The sphere's and capsule's tests work on rounded closest points of the triangle, which may stray from the
+    // triangle's box by rounding relative to its coordinates: their node boxes are widened by that much.
+    const bool rounded = type == ShapeType::Sphere || type == ShapeType::Capsule;
     const IntersectsFn withBox = bounds ? nullptr : intersectsTable().at(ShapeType::Aabb, type);
     bool met = false;
     const double limit = 0;
     search(
         [&](const BvhBox& b) {
           const Aabb box{{b.lo[0], b.lo[1], b.lo[2]}, {b.hi[0], b.hi[1], b.hi[2]}};
-          const bool maybe = bounds ? overlap(b, *bounds) : withBox == nullptr || withBox(encodedBuffer(box).data(), shape);
+          const bool maybe =
+              bounds ? overlap(b, *bounds, rounded) : withBox == nullptr || withBox(encodedBuffer(box).data(), shape);
           return maybe ? 0.0 : std::numeric_limits<double>::quiet_NaN();
         },
         limit,
@@ -184,6 +188,10 @@ class TriangleMesh {
   // sphere's and capsule's (rounded) tests; nullopt for other types. Each bound is rounded outwards to float.
   static std::optional<BvhBox> boundsOf(ShapeType type, const double* shape) {
     constexpr float kBig = std::numeric_limits<float>::infinity();
+    // Beyond float's range a conversion is undefined: such bounds are infinite.
+    const auto toFloat = [](double x) {
+      return x > std::numeric_limits<float>::max() ? kBig : x < -std::numeric_limits<float>::max() ? -kBig : float(x);
+    };
     int points = 0;
     double radius = 0;
     switch (type) {
@@ -199,16 +207,23 @@ class TriangleMesh {
       // A margin of 2^-20 of the sizes involved covers the rounded tests' error many times over.
       const double margin = radius > 0 ? (std::fabs(x) + radius) * 0x1p-20 + std::numeric_limits<float>::min() : 0;
       const double low = x - radius - margin, high = x + radius + margin;
-      float lo = static_cast<float>(low), hi = static_cast<float>(high);
+      float lo = toFloat(low), hi = toFloat(high);
       if (lo > low) lo = std::nextafter(lo, -kBig);
       if (hi < high) hi = std::nextafter(hi, kBig);
       box.lo[c % 3] = std::min(box.lo[c % 3], lo), box.hi[c % 3] = std::max(box.hi[c % 3], hi);
     }
     return box;
   }
-  static bool overlap(const BvhBox& a, const BvhBox& b) {
+  // Whether the boxes overlap, `a` first widened by 2^-20 of its own magnitude when `widen` (many times any
+  // rounding of a closest point on a triangle inside it).
+  static bool overlap(const BvhBox& a, const BvhBox& b, bool widen) {
     for (int k = 0; k < 3; ++k) {
-      if (a.lo[k] > b.hi[k] || b.lo[k] > a.hi[k]) return false;
+      double lo = a.lo[k], hi = a.hi[k];
+      if (widen) {
+        const double margin = std::fmax(std::fabs(lo), std::fabs(hi)) * 0x1p-20 + std::numeric_limits<float>::min();
+        lo -= margin, hi += margin;
+      }
+      if (lo > b.hi[k] || b.lo[k] > hi) return false;
     }
     return true;
   }
