@@ -104,9 +104,9 @@ TEST(IntersectsPoint, AgreesWithExactRationalsOnGridPoints) {
     ASSERT_EQ(meets(Point{p}, cylinder), referenceIn(p, cylinder)) << i;
     in[3] += referenceIn(p, cylinder);
   }
-  for (const int n : in) {
-    EXPECT_GT(n, total / 50);
-    EXPECT_LT(n, total - total / 50);
+  for (const int n : in) {  // each shape both holds and misses the point in at least 1 % of the cases
+    EXPECT_GT(n, total / 100);
+    EXPECT_LT(n, total - total / 100);
   }
 }
 

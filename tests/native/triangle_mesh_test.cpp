@@ -258,8 +258,9 @@ TEST(TriangleMesh, IntersectsMatchesBruteForce) {
     EXPECT_EQ(mesh->intersects(type, shape.data()), expected);
     (expected ? met : apart) += 1;
   }
-  EXPECT_GT(met, testing::cases(500));
-  EXPECT_GT(apart, testing::cases(500));
+  // Ten kinds of shape, some rarely meeting (points off the grid): each answer is common enough to be tested.
+  EXPECT_GT(met, testing::cases(3000) / 10);
+  EXPECT_GT(apart, testing::cases(3000) / 10);
 }
 
 TEST(TriangleMesh, SpheresAndCapsulesAgainstLongTrianglesMatchBruteForce) {
