@@ -111,7 +111,6 @@ int meshRaycastBatch(std::uintptr_t address, std::uintptr_t rays, int count, int
 int meshIntersects(std::uintptr_t address, int type) {
   if (type < 0 || type >= kShapeTypeCount) return io::kUnsupportedPair;
   const auto shapeType = static_cast<ShapeType>(type);
-  if (intersectsTable().at(ShapeType::Triangle, shapeType) == nullptr) return io::kUnsupportedPair;
   if (!validateEncoded(shapeType, io::argA(), io::problemSeen)) return io::kInvalidA;
   return meshAt(address)->intersects(shapeType, io::argA()) ? 1 : 0;
 }

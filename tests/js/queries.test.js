@@ -143,6 +143,31 @@ describe('intersects', () => {
     expect(c3d.intersects(t1, triangle(v(3, 3, 0), v(9, 3, 0), v(3, 9, 0)))).toBe(false);  // coplanar disjoint
   });
 
+  it('cylinder–triangle and ellipsoid–triangle: caps, sides, rims, flat ellipsoids', () => {
+    // An upright cylinder of radius 1 from y = 0 to y = 2. A floor touching its bottom cap, and 2^-20 below it.
+    const pole = cylinder(v(0, 0, 0), v(0, 2, 0), 1);
+    const floor = (y) => triangle(v(-5, y, -5), v(5, y, -5), v(0, y, 5));
+    expect(c3d.intersects(pole, floor(0))).toBe(true);
+    expect(c3d.intersects(floor(-(2 ** -20)), pole)).toBe(false);
+    // Walls at z = 0.5 (through it, every vertex outside), z = 1 (tangent to the side) and just beyond.
+    const wall = (z) => triangle(v(-3, -1, z), v(3, -1, z), v(0, 3, z));
+    expect(c3d.intersects(pole, wall(0.5))).toBe(true);
+    expect(c3d.intersects(pole, wall(1))).toBe(true);
+    expect(c3d.intersects(pole, wall(1 + 2 ** -20))).toBe(false);
+    // The ellipse x²/4 + y² <= 1 in z = 0, rotated a quarter turn about z (its long axis along y): an upright
+    // triangle crossing z = 0 at y = 1.9 (inside, x² <= 1 - 1.9²/4) and at y = 2.1 (outside).
+    const quarter = [0, 1, 0, -1, 0, 0, 0, 0, 1];
+    const disc = ellipsoid(v(0, 0, 0), v(2, 1, 0), quarter);
+    expect(c3d.intersects(disc, triangle(v(-0.1, 1.9, -1), v(0.1, 1.9, -1), v(0, 1.9, 1)))).toBe(true);
+    expect(c3d.intersects(triangle(v(-0.1, 2.1, -1), v(0.1, 2.1, -1), v(0, 2.1, 1)), disc)).toBe(false);
+    expect(c3d.intersects(disc, triangle(v(-1, -1, 2 ** -30), v(1, -1, 2 ** -30), v(0, 1, 2 ** -30)))).toBe(false);
+    // A solid ellipsoid with radii (3, 2, 1): a triangle at z = 1 touches its top, at z = 1 + 2^-20 it misses.
+    const egg = ellipsoid(v(0, 0, 0), v(3, 2, 1), IDENTITY);
+    expect(c3d.intersects(egg, floor(0))).toBe(true);
+    expect(c3d.intersects(egg, triangle(v(-1, -1, 1), v(1, -1, 1), v(0, 1, 1)))).toBe(true);
+    expect(c3d.intersects(egg, triangle(v(-1, -1, 1 + 2 ** -20), v(1, -1, 1 + 2 ** -20), v(0, 1, 1 + 2 ** -20)))).toBe(false);
+  });
+
   it('frustum–sphere and frustum–aabb (conservative outside the corners)', () => {
     // The cube [-1, 1]^3 as a frustum with inward normals.
     const cube = { type: 'frustum', planes: [

@@ -199,9 +199,9 @@ TEST(TriangleMesh, IntersectsMatchesBruteForce) {
   int met = 0, apart = 0;
   for (int i = 0; i < testing::cases(3000); ++i) {
     // Integer planes, triangles, segments, boxes and spheres: many touch the grid exactly at a vertex or along an
-    // edge. Triangles with coordinates no float holds too (their bounds are rounded outwards), rotated boxes and
-    // capsules.
-    const int kind = random.integer(0, 9);
+    // edge. Triangles with coordinates no float holds too (their bounds are rounded outwards), rotated boxes,
+    // capsules, cylinders and ellipsoids (flat ones too).
+    const int kind = random.integer(0, 11);
     testing::Buffer shape{};
     ShapeType type = ShapeType::Plane;
     if (kind == 0) {
@@ -241,6 +241,15 @@ TEST(TriangleMesh, IntersectsMatchesBruteForce) {
         f.planes[2 * k + 1] = {axes[k] * -1.0, component(hi, k)};
       }
       shape = encodedBuffer(f);
+    } else if (kind == 10) {
+      type = ShapeType::Cylinder;
+      const Vec3 c = random.integerVector(0, 16) + Vec3{0, 0, 2}, axis = random.integerVector(-3, 3);
+      const double radius = random.integer(0, 1) ? double(random.integer(0, 2)) : random.uniform(0, 2);
+      shape = encodedBuffer(Cylinder{c, c + (isZero(axis) ? Vec3{1, 0, 0} : axis), radius});
+    } else if (kind == 11) {
+      type = ShapeType::Ellipsoid;
+      const Mat3 rotation = random.integer(0, 1) ? random.signedPermutation() : random.rotation();
+      shape = encodedBuffer(Ellipsoid{random.integerVector(0, 16) + Vec3{0, 0, 1}, random.integerVector(0, 3), rotation});
     } else if (kind == 7) {
       type = ShapeType::Capsule;
       const Vec3 c = random.integerVector(0, 16) + Vec3{0, 0, 2};
@@ -258,14 +267,15 @@ TEST(TriangleMesh, IntersectsMatchesBruteForce) {
     EXPECT_EQ(mesh->intersects(type, shape.data()), expected);
     (expected ? met : apart) += 1;
   }
-  // Ten kinds of shape, some rarely meeting (points off the grid): each answer is common enough to be tested.
-  EXPECT_GT(met, testing::cases(3000) / 10);
-  EXPECT_GT(apart, testing::cases(3000) / 10);
+  // Twelve kinds of shape, some rarely meeting (points off the grid): each answer is common enough to be tested.
+  EXPECT_GT(met, testing::cases(3000) / 12);
+  EXPECT_GT(apart, testing::cases(3000) / 12);
 }
 
-TEST(TriangleMesh, SpheresAndCapsulesAgainstLongTrianglesMatchBruteForce) {
+TEST(TriangleMesh, RoundedShapesAgainstLongTrianglesMatchBruteForce) {
   // A rounded closest point on a triangle errs relative to the triangle's coordinates, so it can leave the
-  // triangle's own box when a vertex is far away: a small sphere or capsule near the other vertices must still find
+  // triangle's own box when a vertex is far away: a small sphere, capsule, cylinder or ellipsoid near the other
+  // vertices must still find
   // the triangle the table's test finds (a review found a tiny sphere missed next to a 2^20-long sliver). Each case
   // is a mesh of one such triangle, so that its box is the only one.
   Random random(506);
@@ -285,13 +295,20 @@ TEST(TriangleMesh, SpheresAndCapsulesAgainstLongTrianglesMatchBruteForce) {
     const testing::Buffer sphere = encodedBuffer(Sphere{centre, radius});
     const testing::Buffer capsule = encodedBuffer(Capsule{centre, centre + random.vector(-1, 1) * scale * (i % 2), radius});
     const testing::Buffer triangle = encodedBuffer(data.triangle(0));
-    const bool sphereMeets = intersectsTable().at(ShapeType::Triangle, ShapeType::Sphere)(triangle.data(), sphere.data());
-    const bool capsuleMeets = intersectsTable().at(ShapeType::Triangle, ShapeType::Capsule)(triangle.data(), capsule.data());
-    ASSERT_EQ(mesh->intersects(ShapeType::Sphere, sphere.data()), sphereMeets) << i;
-    ASSERT_EQ(mesh->intersects(ShapeType::Capsule, capsule.data()), capsuleMeets) << i;
-    met += sphereMeets + capsuleMeets;
+    const Vec3 axisEnd = centre + random.vector(0.5, 1) * scale;  // may round to the centre: then a valid axis
+    const testing::Buffer cylinder = encodedBuffer(Cylinder{centre, axisEnd == centre ? centre + Vec3{0, 0, 1} : axisEnd, radius});
+    const testing::Buffer ellipsoid = encodedBuffer(Ellipsoid{centre, abs(random.vector(0, 2)) * scale, random.rotation()});
+    const std::pair<ShapeType, const testing::Buffer*> shapes[] = {{ShapeType::Sphere, &sphere},
+                                                                   {ShapeType::Capsule, &capsule},
+                                                                   {ShapeType::Cylinder, &cylinder},
+                                                                   {ShapeType::Ellipsoid, &ellipsoid}};
+    for (const auto& [type, shape] : shapes) {
+      const bool meets = intersectsTable().at(ShapeType::Triangle, type)(triangle.data(), shape->data());
+      ASSERT_EQ(mesh->intersects(type, shape->data()), meets) << i << " " << int(type);
+      met += meets;
+    }
   }
-  EXPECT_GT(met, testing::cases(300));
+  EXPECT_GT(met, testing::cases(600));
 }
 
 // Every node's box holds its children's (or its triangles'), and every triangle is in exactly one leaf.

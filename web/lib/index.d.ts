@@ -301,7 +301,7 @@ export interface TriangleMesh {
    */
   raycastBatch<Out extends RaycastBatchResult = { t: Float64Array; triangleIndex: Int32Array }>(rays: BatchNumbers,
     opts?: MeshRaycastOptions & { hits?: 'first' | 'any' }, out?: Out): Out;
-  /** Whether the surface (not the volume a closed mesh bounds) meets the shape: any but a cylinder or an ellipsoid. */
+  /** Whether the surface (not the volume a closed mesh bounds) meets the shape, of any type. */
   intersects(shape: Exclude<Shape, CylinderShape | EllipsoidShape>): boolean;
   /** The surface's point nearest to `point` (ties: the lowest triangleIndex); null for a mesh without triangles. */
   closestPoint(point: VectorLike): MeshPoint | null;

@@ -155,7 +155,7 @@ export function defineTriangleMesh(shared) {
       return out ?? { t: distances.data, triangleIndex: triangles.data };
     }
 
-    /** Whether the mesh's surface meets the shape (any shape but a cylinder or an ellipsoid). */
+    /** Whether the mesh's surface meets the shape (of any type). */
     intersects(shape) {
       const fn = 'TriangleMesh.intersects';
       addressOf(this, fn);

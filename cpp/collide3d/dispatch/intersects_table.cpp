@@ -6,6 +6,7 @@
 #include "collide3d/queries/intersects/intersects_frustum_shape.h"
 #include "collide3d/queries/intersects/intersects_obb_obb.h"
 #include "collide3d/queries/intersects/intersects_plane_shape.h"
+#include "collide3d/queries/intersects/intersects_quadric_triangle.h"
 #include "collide3d/queries/intersects/intersects_rounded.h"
 #include "collide3d/queries/intersects/intersects_rounded_triangle.h"
 #include "collide3d/queries/intersects/intersects_sphere_box.h"
@@ -62,6 +63,8 @@ constexpr PairTable<IntersectsFn> build() {
   addSymmetric<Intersects, Triangle, Obb>(table);
   addSymmetric<Intersects, Sphere, Triangle>(table);
   addSymmetric<Intersects, Capsule, Triangle>(table);
+  addSymmetric<Intersects, Cylinder, Triangle>(table);
+  addSymmetric<Intersects, Ellipsoid, Triangle>(table);
   addSymmetric<Intersects, Sphere, Aabb>(table);
   addSymmetric<Intersects, Sphere, Obb>(table);
   addSymmetric<Intersects, Aabb, Obb>(table);
@@ -106,6 +109,15 @@ constexpr PairTable<IntersectsFn> build() {
 }  // namespace
 
 constexpr PairTable<IntersectsFn> kTable = build();
+
+// TriangleMesh.intersects takes a shape of any type, by its triangle entry.
+constexpr bool everyTypeMeetsTriangles() {
+  for (int type = 0; type < kShapeTypeCount; ++type) {
+    if (kTable.at(ShapeType::Triangle, static_cast<ShapeType>(type)) == nullptr) return false;
+  }
+  return true;
+}
+static_assert(everyTypeMeetsTriangles(), "every shape type needs a triangle entry");
 
 const PairTable<IntersectsFn>& intersectsTable() { return kTable; }
 

@@ -16,7 +16,7 @@ template <class Fn>
 struct PairTable {
   Fn entry[kShapeTypeCount][kShapeTypeCount] = {};
 
-  Fn at(ShapeType a, ShapeType b) const { return entry[static_cast<int>(a)][static_cast<int>(b)]; }
+  constexpr Fn at(ShapeType a, ShapeType b) const { return entry[static_cast<int>(a)][static_cast<int>(b)]; }
 };
 
 using IntersectsFn = bool (*)(const double* a, const double* b);

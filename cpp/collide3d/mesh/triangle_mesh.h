@@ -124,9 +124,11 @@ class TriangleMesh {
   bool intersects(ShapeType type, const double* shape) const {
     const IntersectsFn withTriangle = intersectsTable().at(ShapeType::Triangle, type);
     const std::optional<BvhBox> bounds = boundsOf(type, shape);
-    // The sphere's and capsule's tests work on rounded closest points of the triangle, which may stray from the
-    // triangle's box by rounding relative to its coordinates: their node boxes are widened by that much.
-    const bool rounded = type == ShapeType::Sphere || type == ShapeType::Capsule;
+    // The tests of spheres, capsules, cylinders and ellipsoids work on rounded closest points of the triangle, which
+    // may stray from the triangle's box by rounding relative to its coordinates: their node boxes are widened by that
+    // much.
+    const bool rounded = type == ShapeType::Sphere || type == ShapeType::Capsule || type == ShapeType::Cylinder ||
+                         type == ShapeType::Ellipsoid;
     const IntersectsFn withBox = bounds ? nullptr : intersectsTable().at(ShapeType::Aabb, type);
     bool met = false;
     const double limit = 0;
@@ -184,8 +186,9 @@ class TriangleMesh {
     const uint32_t* c = &corners_[3 * size_t{slot}];
     return {vertex(c[0]), vertex(c[1]), vertex(c[2])};
   }
-  // A float box holding every point of an encoded point, triangle, sphere or capsule, with room for the rounding of the
-  // sphere's and capsule's (rounded) tests; nullopt for other types. Each bound is rounded outwards to float.
+  // A float box holding every point of an encoded point, triangle, sphere, capsule, cylinder (its capsule's box) or
+  // ellipsoid (its bounding sphere's box), with room for the rounding of the rounded tests; nullopt for other types.
+  // Each bound is rounded outwards to float.
   static std::optional<BvhBox> boundsOf(ShapeType type, const double* shape) {
     constexpr float kBig = std::numeric_limits<float>::infinity();
     // Beyond float's range a conversion is undefined: such bounds are infinite.
@@ -198,7 +201,9 @@ class TriangleMesh {
       case ShapeType::Point: points = 1; break;
       case ShapeType::Triangle: points = 3; break;
       case ShapeType::Sphere: points = 1, radius = shape[3]; break;
-      case ShapeType::Capsule: points = 2, radius = shape[6]; break;
+      case ShapeType::Capsule:
+      case ShapeType::Cylinder: points = 2, radius = shape[6]; break;
+      case ShapeType::Ellipsoid: points = 1, radius = std::fmax(shape[3], std::fmax(shape[4], shape[5])); break;
       default: return std::nullopt;
     }
     BvhBox box = BvhBox::empty();
