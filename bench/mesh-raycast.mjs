@@ -34,7 +34,9 @@ function makeRays(count) {
   const rays = new Float64Array(6 * count);
   const from = new THREE.Vector3(), to = new THREE.Vector3();
   for (let i = 0; i < count; ++i) {
-    from.randomDirection().multiplyScalar(4);
+    // A direction uniform on the sphere, from the seeded generator (three's randomDirection uses Math.random).
+    do from.set(2 * random() - 1, 2 * random() - 1, 2 * random() - 1); while (from.lengthSq() > 1 || from.lengthSq() < 1e-6);
+    from.normalize().multiplyScalar(4);
     to.set(2 * random() - 1, 2 * random() - 1, 0.6 * random() - 0.3).multiplyScalar(1.4);
     to.sub(from).normalize();
     rays.set([from.x, from.y, from.z, to.x, to.y, to.z], 6 * i);

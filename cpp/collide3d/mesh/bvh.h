@@ -2,10 +2,13 @@
 // Build: top-down with the surface area heuristic evaluated on centroids binned along each node's widest axis (Wald
 // 2007, "On fast Construction of SAH-based Bounding Volume Hierarchies"), with 4-lane vectors for the boxes. A
 // node's box, centre bounds and bins are all filled by its parent's partition pass, so each level of the tree reads
-// each primitive once.
-// Layout: one flat array of 64-byte inner nodes, each holding both children's boxes, so a search step reads one
-// cache line (as in Aila & Laine 2009, "Understanding the Efficiency of Ray Traversal on GPUs"). Boxes are float32:
-// a box of float32 vertices is exactly a float32 box, so no rounding widens or narrows it.
+// each primitive once. The binary tree is then collapsed into one of four children per node (Wald, Benthin &
+// Boulos 2008, "Getting Rid of Packets"; Dammertz, Hanika & Keller 2008, "Shallow Bounding Volume Hierarchies"),
+// opening the largest inner child first: a search then waits on half as many dependent node reads, which is what a
+// ray through a large mesh spends most of its time on.
+// Layout: one flat array of 128-byte nodes, each holding its children's boxes bound by bound, so a search step reads
+// two adjacent cache lines and tests all four boxes at once. Boxes are float32: a box of float32 vertices is exactly
+// a float32 box, so no rounding widens or narrows it.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -38,18 +41,25 @@ struct BvhBox {
   }
 };
 
-// A child of a node: another inner node (count 0), or a leaf, primitives [first, first + count) of the build's order.
+// A child of a node: another inner node (count 0), a leaf, primitives [first, first + count) of the build's order,
+// or no child ({0, 0}: node 0, the root, is nobody's child).
 struct BvhChild {
   uint32_t first, count;
   bool leaf() const { return count != 0; }
+  bool none() const { return first == 0 && count == 0; }
 };
 
-// An inner node: its two children and their boxes, stored bound by bound (lo x, y, z, hi x, y, z), each for child
-// 0 and child 1 side by side, so a caster tests both boxes at once (caster_box.h).
-struct BvhNode {
-  float bound[6][2];
-  BvhChild child[2];
+constexpr int kBvhWidth = 4;
 
+// An inner node: up to four children and their boxes, stored bound by bound (lo x, y, z, hi x, y, z), each for the
+// four children side by side, so a caster tests the boxes together (caster_box.h). A missing child has an empty box.
+struct alignas(64) BvhNode {
+  float bound[6][kBvhWidth];
+  BvhChild child[kBvhWidth];
+
+  BvhNode() {
+    for (int side = 0; side < kBvhWidth; ++side) setBox(side, BvhBox::empty()), child[side] = {0, 0};
+  }
   BvhBox box(int side) const {
     return {{bound[0][side], bound[1][side], bound[2][side]}, {bound[3][side], bound[4][side], bound[5][side]}};
   }
@@ -57,7 +67,7 @@ struct BvhNode {
     for (int k = 0; k < 3; ++k) bound[k][side] = b.lo[k], bound[3 + k][side] = b.hi[k];
   }
 };
-static_assert(sizeof(BvhNode) == 64, "one node per 64-byte cache line");
+static_assert(sizeof(BvhNode) == 128, "two 64-byte cache lines per node");
 
 // The tree: the root (a leaf when the primitives are too few to split, nothing when there are none), its box, and
 // the inner nodes, every child stored after its parent.
@@ -72,12 +82,18 @@ namespace bvh {
 
 using simd::f32x4;
 
+// A node of the binary tree the build makes first: two children and their boxes.
+struct BinaryNode {
+  BvhBox box[2];
+  BvhChild child[2];
+};
+
 constexpr int kBins = 16;
 constexpr uint32_t kMaxLeaf = 8;    // more primitives than this are always split
 constexpr uint32_t kMaxDepth = 60;  // deeper nodes become leaves, so search stacks have a fixed size
-// The cost of visiting a node, in primitive tests. Measured on a 1M-triangle torus knot: 4 gives 0.18 nodes per
-// triangle (the memory budget: nodes within half the positions and index bytes) at the ray throughput of 1, which
-// makes 0.54 nodes per triangle; 8 is 20 % slower.
+// The cost of visiting a binary node, in primitive tests. Measured on a 1M-triangle torus knot with four-child
+// nodes: 4 gives 0.09 of them per triangle (11.6 bytes, within the memory budget) and 14 triangle tests per ray;
+// 2 is 9 % faster natively but needs 0.16 nodes (20.7 bytes, beyond it); 6 is 12 % slower.
 constexpr double kTraversalCost = 4;
 
 // A box during the build, one vector per corner (lane 3 unused, 0).
@@ -151,7 +167,7 @@ class Builder {
   void run() {
     tree_ = Bvh{};
     if (boxes_.empty()) return;
-    tree_.nodes.reserve(boxes_.size() / 4 + 1);
+    nodes_.reserve(boxes_.size() / 4 + 1);
     Task root = task(0, static_cast<uint32_t>(boxes_.size()), 0, kRoot, 0);
     for (const Box4& box : boxes_) grow(root, box);
     tree_.box = root.box.scalar();
@@ -162,7 +178,7 @@ class Builder {
       tasks_.pop_back();
       divide(t);
     }
-    tree_.nodes.shrink_to_fit();
+    collapse();
   }
 
  private:
@@ -197,7 +213,7 @@ class Builder {
     if (t.parent == kRoot) {
       tree_.root = child;
     } else {
-      tree_.nodes[t.parent].child[t.side] = child;
+      nodes_[t.parent].child[t.side] = child;
     }
   }
 
@@ -210,8 +226,8 @@ class Builder {
       link(t, {t.first, t.count});
       return;
     }
-    const auto node = static_cast<uint32_t>(tree_.nodes.size());
-    tree_.nodes.emplace_back();
+    const auto node = static_cast<uint32_t>(nodes_.size());
+    nodes_.emplace_back();
     link(t, {node, 0});
     Task left = task(t.first, 0, t.depth + 1, node, 0), right = task(t.first, 0, t.depth + 1, node, 1);
     if (boundary == 0) {
@@ -219,8 +235,8 @@ class Builder {
     } else {
       partition(t, boundary, left, right);
     }
-    tree_.nodes[node].setBox(0, left.box.scalar());
-    tree_.nodes[node].setBox(1, right.box.scalar());
+    nodes_[node].box[0] = left.box.scalar();
+    nodes_[node].box[1] = right.box.scalar();
     tasks_.push_back(right);
     tasks_.push_back(left);
   }
@@ -304,9 +320,55 @@ class Builder {
     right.first = i, right.count = t.first + t.count - i;
   }
 
+  // The binary tree's nodes as the tree's four-child nodes: each gathers up to four descendants by opening, while
+  // it has fewer, its inner child with the largest box. Nodes are made in the order of a depth-first walk, so children
+  // come after parents.
+  void collapse() {
+    if (tree_.root.leaf()) return;
+    tree_.nodes.reserve(nodes_.size() / 2 + 1);
+    struct Pending {
+      uint32_t binary, wide;
+    };
+    std::vector<Pending> pending{{tree_.root.first, 0}};
+    tree_.root = {0, 0};
+    tree_.nodes.emplace_back();
+    while (!pending.empty()) {
+      const Pending p = pending.back();
+      pending.pop_back();
+      BvhBox box[kBvhWidth];
+      BvhChild child[kBvhWidth];
+      int count = 2;
+      for (int side = 0; side < 2; ++side) box[side] = nodes_[p.binary].box[side], child[side] = nodes_[p.binary].child[side];
+      while (count < kBvhWidth) {
+        int open = -1;
+        for (int c = 0; c < count; ++c) {
+          if (!child[c].leaf() && (open < 0 || box[c].halfArea() > box[open].halfArea())) open = c;
+        }
+        if (open < 0) break;
+        const BinaryNode& opened = nodes_[child[open].first];
+        box[open] = opened.box[0], child[open] = opened.child[0];
+        box[count] = opened.box[1], child[count] = opened.child[1];
+        ++count;
+      }
+      for (int c = 0; c < count; ++c) {
+        tree_.nodes[p.wide].setBox(c, box[c]);
+        if (child[c].leaf()) {
+          tree_.nodes[p.wide].child[c] = child[c];
+        } else {
+          const auto wide = static_cast<uint32_t>(tree_.nodes.size());
+          tree_.nodes.emplace_back();
+          tree_.nodes[p.wide].child[c] = {wide, 0};
+          pending.push_back({child[c].first, wide});
+        }
+      }
+    }
+    tree_.nodes.shrink_to_fit();
+  }
+
   std::vector<Box4>& boxes_;
   std::vector<uint32_t>& ids_;
   Bvh& tree_;
+  std::vector<BinaryNode> nodes_;  // the binary tree, until collapse()
   std::vector<Task> tasks_;
   std::vector<Bins> bins_;         // the pending tasks' bins
   std::vector<uint32_t> freeBins_;  // entries of bins_ no pending task uses
@@ -332,13 +394,14 @@ void refitBvh(Bvh& tree, PrimitiveBox&& primitiveBox) {
     if (child.leaf()) {
       for (uint32_t i = child.first; i < child.first + child.count; ++i) box.grow(primitiveBox(i));
     } else {
-      box = tree.nodes[child.first].box(0);
-      box.grow(tree.nodes[child.first].box(1));
+      for (int side = 0; side < kBvhWidth; ++side) box.grow(tree.nodes[child.first].box(side));  // missing: empty
     }
     return box;
   };
   for (size_t n = tree.nodes.size(); n-- > 0;) {
-    for (int side = 0; side < 2; ++side) tree.nodes[n].setBox(side, boxOf(tree.nodes[n].child[side]));
+    for (int side = 0; side < kBvhWidth; ++side) {
+      if (!tree.nodes[n].child[side].none()) tree.nodes[n].setBox(side, boxOf(tree.nodes[n].child[side]));
+    }
   }
   if (!tree.empty()) tree.box = boxOf(tree.root);
 }

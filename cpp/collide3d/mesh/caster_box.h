@@ -36,35 +36,37 @@ class CasterBox {
   // The least t at which the caster may be in the box (a lower bound, never above the exact one), or NaN when it
   // surely misses it.
   double operator()(const BvhBox& box) const {
-    BvhNode node{};
+    BvhNode node;
     node.setBox(0, box);
-    double key0, key1;
-    (*this)(node, key0, key1);
-    return key0;
+    double keys[kBvhWidth];
+    (*this)(node, keys);
+    return keys[0];
   }
 
-  // The same for both children of a node at once, one vector lane each.
-  void operator()(const BvhNode& node, double& key0, double& key1) const {
+  // The same for every child box of a node, two vector lanes at a time.
+  void operator()(const BvhNode& node, double (&keys)[kBvhWidth]) const {
     using simd::f64x2;
-    f64x2 lo = {tMin_, tMin_}, hi = {tMax_, tMax_};
-    for (int k = 0; k < 3; ++k) {
-      const float* nearBound = node.bound[near_[k]];
-      const float* farBound = node.bound[far_[k]];
-      // A zero component gives ±infinity off the slab and NaN on its boundary; max and min keep their second
-      // argument for NaN, as they should: a caster on a slab's boundary stays in it for every t.
-      const f64x2 tNear = (f64x2{nearBound[0], nearBound[1]} - origin_[k]) * inverse_[k];
-      const f64x2 tFar = (f64x2{farBound[0], farBound[1]} - origin_[k]) * inverse_[k];
-      lo = simd::max(tNear, lo);
-      hi = simd::min(tFar, hi);
+    for (int pair = 0; pair < kBvhWidth; pair += 2) {
+      f64x2 lo = {tMin_, tMin_}, hi = {tMax_, tMax_};
+      for (int k = 0; k < 3; ++k) {
+        const float* nearBound = &node.bound[near_[k]][pair];
+        const float* farBound = &node.bound[far_[k]][pair];
+        // A zero component gives ±infinity off the slab and NaN on its boundary; max and min keep their second
+        // argument for NaN, as they should: a caster on a slab's boundary stays in it for every t.
+        const f64x2 tNear = (f64x2{nearBound[0], nearBound[1]} - origin_[k]) * inverse_[k];
+        const f64x2 tFar = (f64x2{farBound[0], farBound[1]} - origin_[k]) * inverse_[k];
+        lo = simd::max(tNear, lo);
+        hi = simd::min(tFar, hi);
+      }
+      // Each end is (bound - origin) / direction with at most four roundings (the difference, the reciprocal, the
+      // product, and a segment's rounded direction): a relative error below 5u. Widened by 2^-49 = 16u, and by an
+      // absolute 2^-1022 for an underflowing product.
+      lo -= simd::abs(lo) * kWidening + kTiny;
+      hi += simd::abs(hi) * kWidening + kTiny;
+      constexpr double kMiss = std::numeric_limits<double>::quiet_NaN();
+      keys[pair] = lo[0] <= hi[0] ? lo[0] : kMiss;
+      keys[pair + 1] = lo[1] <= hi[1] ? lo[1] : kMiss;
     }
-    // Each end is (bound - origin) / direction with at most four roundings (the difference, the reciprocal, the
-    // product, and a segment's rounded direction): a relative error below 5u. Widened by 2^-49 = 16u, and by an
-    // absolute 2^-1022 for an underflowing product.
-    lo -= simd::abs(lo) * kWidening + kTiny;
-    hi += simd::abs(hi) * kWidening + kTiny;
-    constexpr double kMiss = std::numeric_limits<double>::quiet_NaN();
-    key0 = lo[0] <= hi[0] ? lo[0] : kMiss;
-    key1 = lo[1] <= hi[1] ? lo[1] : kMiss;
   }
 
  private:

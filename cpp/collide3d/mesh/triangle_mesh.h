@@ -242,17 +242,17 @@ class TriangleMesh {
     return sum * (1 - kMargin) - std::numeric_limits<double>::min();  // a lower bound despite rounding, underflow
   }
 
-  // Both children's keys: by the key's own two-box form when it has one (a caster's, vectorised), else box by box.
+  // Every child's key: by the key's own node form when it has one (a caster's, vectorised), else box by box.
   template <class Key>
-  static auto keys(Key& key, const BvhNode& node, double& key0, double& key1) -> decltype(key(node, key0, key1)) {
-    return key(node, key0, key1);
+  static auto keys(Key& key, const BvhNode& node, double (&out)[kBvhWidth]) -> decltype(key(node, out)) {
+    return key(node, out);
   }
   template <class Key, class... None>
-  static void keys(Key& key, const BvhNode& node, double& key0, double& key1, None...) {
-    key0 = key(node.box(0)), key1 = key(node.box(1));
+  static void keys(Key& key, const BvhNode& node, double (&out)[kBvhWidth], None...) {
+    for (int side = 0; side < kBvhWidth; ++side) out[side] = key(node.box(side));
   }
 
-  // Depth-first search of the BVH, nearer child first. key(box) is a lower bound of what the box can hold (NaN:
+  // Depth-first search of the BVH, nearer children first. key(box) is a lower bound of what the box can hold (NaN:
   // nothing), compared with `limit`, which the caller may lower as it finds answers; leaf(slot) tests one triangle
   // and returns true to stop.
   template <class Key, class Leaf>
@@ -262,7 +262,7 @@ class TriangleMesh {
       BvhChild child;
       double key;
     };
-    Pending stack[bvh::kMaxDepth + 2];
+    Pending stack[(kBvhWidth - 1) * (bvh::kMaxDepth + 1) + 1];
     int top = 0;
     BvhChild at = tree_.root;
     for (;;) {
@@ -272,17 +272,20 @@ class TriangleMesh {
         }
       } else {
         const BvhNode& node = tree_.nodes[at.first];
-        double key0, key1;
-        keys(key, node, key0, key1);
-        const bool in0 = key0 <= limit, in1 = key1 <= limit;
-        if (in0 && in1) {
-          const int near = key1 < key0 ? 1 : 0;
-          stack[top++] = {node.child[1 - near], near ? key0 : key1};
-          at = node.child[near];
-          continue;
+        double key4[kBvhWidth];
+        keys(key, node, key4);
+        // The children worth entering, farthest first: the last is entered now, the others wait on the stack.
+        Pending in[kBvhWidth];
+        int count = 0;
+        for (int side = 0; side < kBvhWidth; ++side) {
+          if (!(key4[side] <= limit) || node.child[side].none()) continue;
+          int i = count++;
+          for (; i > 0 && in[i - 1].key < key4[side]; --i) in[i] = in[i - 1];
+          in[i] = {node.child[side], key4[side]};
         }
-        if (in0 || in1) {
-          at = node.child[in0 ? 0 : 1];
+        if (count > 0) {
+          for (int i = 0; i + 1 < count; ++i) stack[top++] = in[i];
+          at = in[count - 1].child;
           continue;
         }
       }
