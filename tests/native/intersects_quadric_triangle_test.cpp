@@ -21,6 +21,7 @@ using testing::Random;
 using testing::crossQ;
 using testing::dotQ;
 using testing::q;
+using testing::randomTriangle;
 
 // Q(p) = (p - origin)^T M (p - origin), with M positive semidefinite.
 struct Quadratic {
@@ -165,12 +166,6 @@ void check(bool answer, const std::optional<mpq_class>& reach, const mpq_class& 
   } else {
     ++tally.touching;
   }
-}
-
-Triangle randomTriangle(Random& random, bool integer) {
-  if (integer) return {random.integerVector(-3, 3), random.integerVector(-3, 3), random.integerVector(-3, 3)};
-  const Vec3 c = random.vector(-2, 2);
-  return {c + random.vector(-2, 2), c + random.vector(-2, 2), c + random.vector(-2, 2)};
 }
 
 TEST(IntersectsQuadricTriangle, CylindersAgreeWithTheExactMinimumAwayFromTouching) {

@@ -19,6 +19,7 @@ using testing::Random;
 using testing::crossQ;
 using testing::dotQ;
 using testing::q;
+using testing::randomTriangle;
 
 // The exact squared distance from p to segment ab.
 mpq_class squaredToSegment(const Q3& p, const Q3& a, const Q3& b) {
@@ -55,12 +56,6 @@ bool meets(const Shape& shape, const Triangle& t) {
   EXPECT_EQ(intersectsTable().at(ShapeType::Triangle, Shape::kType)(tri.data(), s.data()), answer);
   EXPECT_EQ(closestPointsTable().at(Shape::kType, ShapeType::Triangle)(s.data(), tri.data()).distance == 0, answer);
   return answer;
-}
-
-Triangle randomTriangle(Random& random, bool integer) {
-  if (integer) return {random.integerVector(-3, 3), random.integerVector(-3, 3), random.integerVector(-3, 3)};
-  const Vec3 c = random.vector(-2, 2);
-  return {c + random.vector(-2, 2), c + random.vector(-2, 2), c + random.vector(-2, 2)};
 }
 
 TEST(IntersectsRoundedTriangle, SpheresAgreeWithTheExactDistanceAwayFromTouching) {

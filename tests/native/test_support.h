@@ -70,4 +70,12 @@ class Random {
   std::mt19937 engine_;
 };
 
+// A triangle around the origin: integer corners in [-3, 3] (many touch and share exactly), or real ones within 2 of
+// a centre within 2.
+inline Triangle randomTriangle(Random& random, bool integer) {
+  if (integer) return {random.integerVector(-3, 3), random.integerVector(-3, 3), random.integerVector(-3, 3)};
+  const Vec3 c = random.vector(-2, 2);
+  return {c + random.vector(-2, 2), c + random.vector(-2, 2), c + random.vector(-2, 2)};
+}
+
 }  // namespace c3d::testing
