@@ -335,10 +335,10 @@ class Builder {
     while (!pending.empty()) {
       const Pending p = pending.back();
       pending.pop_back();
-      BvhBox box[kBvhWidth];
-      BvhChild child[kBvhWidth];
+      const BinaryNode& top = nodes_[p.binary];
+      BvhBox box[kBvhWidth] = {top.box[0], top.box[1]};
+      BvhChild child[kBvhWidth] = {top.child[0], top.child[1]};
       int count = 2;
-      for (int side = 0; side < 2; ++side) box[side] = nodes_[p.binary].box[side], child[side] = nodes_[p.binary].child[side];
       while (count < kBvhWidth) {
         int open = -1;
         for (int c = 0; c < count; ++c) {

@@ -123,12 +123,7 @@ class TriangleMesh {
   // exists.
   bool intersects(ShapeType type, const double* shape) const {
     const IntersectsFn withTriangle = intersectsTable().at(ShapeType::Triangle, type);
-    const std::optional<BvhBox> bounds = boundsOf(type, shape);
-    // The tests of spheres, capsules, cylinders and ellipsoids work on rounded closest points of the triangle, which
-    // may stray from the triangle's box by rounding relative to its coordinates: their node boxes are widened by that
-    // much.
-    const bool rounded = type == ShapeType::Sphere || type == ShapeType::Capsule || type == ShapeType::Cylinder ||
-                         type == ShapeType::Ellipsoid;
+    const std::optional<ShapeBounds> bounds = boundsOf(type, shape);
     const IntersectsFn withBox = bounds ? nullptr : intersectsTable().at(ShapeType::Aabb, type);
     bool met = false;
     const double limit = 0;
@@ -136,7 +131,8 @@ class TriangleMesh {
         [&](const BvhBox& b) {
           const Aabb box{{b.lo[0], b.lo[1], b.lo[2]}, {b.hi[0], b.hi[1], b.hi[2]}};
           const bool maybe =
-              bounds ? overlap(b, *bounds, rounded) : withBox == nullptr || withBox(encodedBuffer(box).data(), shape);
+              bounds ? overlap(b, bounds->box, bounds->rounded)
+                     : withBox == nullptr || withBox(encodedBuffer(box).data(), shape);
           return maybe ? 0.0 : std::numeric_limits<double>::quiet_NaN();
         },
         limit,
@@ -186,10 +182,17 @@ class TriangleMesh {
     const uint32_t* c = &corners_[3 * size_t{slot}];
     return {vertex(c[0]), vertex(c[1]), vertex(c[2])};
   }
+  // A shape's bounds for pruning, and whether its triangle test is rounded: the tests of spheres, capsules, cylinders
+  // and ellipsoids work on rounded closest points of the triangle, which may stray from the triangle's box by
+  // rounding relative to its coordinates, so node boxes are widened for them (overlap).
+  struct ShapeBounds {
+    BvhBox box;
+    bool rounded;
+  };
   // A float box holding every point of an encoded point, triangle, sphere, capsule, cylinder (its capsule's box) or
   // ellipsoid (its bounding sphere's box), with room for the rounding of the rounded tests; nullopt for other types.
   // Each bound is rounded outwards to float.
-  static std::optional<BvhBox> boundsOf(ShapeType type, const double* shape) {
+  static std::optional<ShapeBounds> boundsOf(ShapeType type, const double* shape) {
     constexpr float kBig = std::numeric_limits<float>::infinity();
     // Beyond float's range a conversion is undefined: such bounds are infinite.
     const auto toFloat = [](double x) {
@@ -197,9 +200,10 @@ class TriangleMesh {
     };
     int points = 0;
     double radius = 0;
+    bool rounded = true;
     switch (type) {
-      case ShapeType::Point: points = 1; break;
-      case ShapeType::Triangle: points = 3; break;
+      case ShapeType::Point: points = 1, rounded = false; break;
+      case ShapeType::Triangle: points = 3, rounded = false; break;
       case ShapeType::Sphere: points = 1, radius = shape[3]; break;
       case ShapeType::Capsule:
       case ShapeType::Cylinder: points = 2, radius = shape[6]; break;
@@ -217,7 +221,7 @@ class TriangleMesh {
       if (hi < high) hi = std::nextafter(hi, kBig);
       box.lo[c % 3] = std::min(box.lo[c % 3], lo), box.hi[c % 3] = std::max(box.hi[c % 3], hi);
     }
-    return box;
+    return ShapeBounds{box, rounded};
   }
   // Whether the boxes overlap, `a` first widened by 2^-20 of its own magnitude when `widen` (many times any
   // rounding of a closest point on a triangle inside it).

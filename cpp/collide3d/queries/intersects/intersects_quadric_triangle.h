@@ -43,7 +43,7 @@ inline double& coordinate(Vertex& v, int k) {
 inline Polygon keepSide(const Polygon& polygon, int k, double bound, double side) {
   Polygon kept;
   for (int i = 0; i < polygon.count; ++i) {
-    Vertex a = polygon.vertices[i], b = polygon.vertices[(i + 1) % polygon.count];
+    Vertex a = polygon.vertices[i], b = polygon.vertices[(i + 1) % polygon.count];  // copies: coordinate() writes
     const double fa = side * (coordinate(a, k) - bound), fb = side * (coordinate(b, k) - bound);
     if (fa >= 0) kept.vertices[kept.count++] = a;
     if ((fa > 0 && fb < 0) || (fa < 0 && fb > 0)) {
@@ -63,15 +63,16 @@ inline Polygon clipToSlab(const Polygon& polygon, int k, double lo, double hi) {
 // Whether the polygon's points come within `radius` of the origin, each coordinate divided by its `divisor`, or
 // dropped where the divisor is 0.
 inline bool reachesOrigin(const Polygon& polygon, Vec3 divisor, double radius) {
-  const auto scaled = [&](int i) {
+  const auto over = [](double x, double d) { return d > 0 ? x / d : 0; };
+  std::array<Vec3, 9> scaled;
+  for (int i = 0; i < polygon.count; ++i) {
     const Vec3 p = polygon.vertices[i].point;
-    return Vec3{divisor.x > 0 ? p.x / divisor.x : 0, divisor.y > 0 ? p.y / divisor.y : 0,
-                divisor.z > 0 ? p.z / divisor.z : 0};
-  };
+    scaled[i] = {over(p.x, divisor.x), over(p.y, divisor.y), over(p.z, divisor.z)};
+  }
   // A fan from the first vertex; one or two vertices make a triangle with repeated corners.
   const int last = polygon.count - 1;
   for (int i = 1; last >= 0 && (i == 1 || i < last); ++i) {
-    const Triangle fan{scaled(0), scaled(std::min(i, last)), scaled(std::min(i + 1, last))};
+    const Triangle fan{scaled[0], scaled[std::min(i, last)], scaled[std::min(i + 1, last)]};
     if (lengthSquared(closestPointOn(fan, Vec3{0, 0, 0})) <= radius * radius) return true;
   }
   return false;
