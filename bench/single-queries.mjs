@@ -6,7 +6,8 @@
 // call) and in HeapArrays (read in place). Every number is a float32, so all of them pose the same pairs. For
 // ray–triangle, collide3d's C++ runs the batch natively on the same numbers too (build/native/c3d_batch_bench,
 // g++ -O3 -march=native): the machine's limit.
-// Usage: node bench/single-queries.mjs [--quick] [--json out.json]
+// Usage: node bench/single-queries.mjs [--quick] [--json out.json] [--only text] (--only: the workloads whose name
+// holds the text, e.g. --only sphere)
 import * as THREE from 'three';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -157,7 +158,8 @@ function time(fn, as, bs) {
   return { ns: samples[samples.length >> 1], hits };
 }
 
-const only = process.argv.indexOf("--only") > 0 ? process.argv[process.argv.indexOf("--only") + 1] : null;
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : null;
 const rows = [];
 for (const w of WORKLOADS.filter((w) => only === null || w.name.includes(only))) {
   const threeA = Array.from({ length: PAIRS }, w.make[0]);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "collide3d/batch/raycast_lanes.h"
+#include "collide3d/dispatch/tables.h"
 #include "bench_io.h"
 
 int main(int argc, char** argv) {

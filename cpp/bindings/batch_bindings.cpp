@@ -13,32 +13,20 @@ namespace c3d {
 
 namespace {
 
-// Checks both sides' items (batch/pairs.h), then answers every pair with answerAll(), which returns how many pairs
-// hit or meet. Returns that, or kInvalidA / kInvalidB with result()[0] the index of a number that is not finite
-// (then result()[1] = 1), or of an item its validation rejects (result()[1] = 0, problemSeen says why).
+// Checks both sides' items (io::itemsUsable), then answers every pair with answerAll(), which returns how many pairs
+// hit or meet. Returns that, or kInvalidA / kInvalidB.
 template <class AnswerAll>
 int answerChecked(const EncodedItems (&sides)[2], AnswerAll&& answerAll) {
-  for (int side = 0; side < 2; ++side) {
-    const ItemProblem problem = firstProblem(sides[side], io::problemSeen);
-    if (problem.found()) {
-      io::result()[0] = static_cast<double>(problem.number >= 0 ? problem.number : problem.item);
-      io::result()[1] = problem.number >= 0 ? 1 : 0;
-      return side == 0 ? io::kInvalidA : io::kInvalidB;
-    }
-  }
+  if (!io::itemsUsable(sides[0])) return io::kInvalidA;
+  if (!io::itemsUsable(sides[1])) return io::kInvalidB;
   return answerAll();
 }
 
-// The table's entry for the two sides' types (nullptr when the pair is not supported), and the sides. Each side:
-// type, address, item count, stored as doubles.
+// The table's entry for the two sides' types (nullptr when the pair is not supported).
 template <class Fn>
 Fn entryFor(const PairTable<Fn>& table, int typeA, int typeB) {
   if (typeA < 0 || typeA >= kShapeTypeCount || typeB < 0 || typeB >= kShapeTypeCount) return nullptr;
   return table.at(static_cast<ShapeType>(typeA), static_cast<ShapeType>(typeB));
-}
-EncodedItems side(int type, std::uintptr_t address, int count, int isDouble) {
-  const auto shape = static_cast<ShapeType>(type);
-  return {shape, reinterpret_cast<const void*>(address), isDouble != 0, static_cast<size_t>(count), encodedSize(shape)};
 }
 
 // intersects over `pairs` pairs: one byte per pair at `out`, 1 when they meet; pairs with a SIMD fast path take it
@@ -48,7 +36,8 @@ int intersectsBatch(int typeA, std::uintptr_t a, int countA, int doubleA, int ty
   const IntersectsFn meets = entryFor(intersectsTable(), typeA, typeB);
   if (meets == nullptr) return io::kUnsupportedPair;
   auto* met = reinterpret_cast<uint8_t*>(out);
-  const EncodedItems sides[2] = {side(typeA, a, countA, doubleA), side(typeB, b, countB, doubleB)};
+  const EncodedItems sides[2] = {io::itemsAt(static_cast<ShapeType>(typeA), a, countA, doubleA),
+                                 io::itemsAt(static_cast<ShapeType>(typeB), b, countB, doubleB)};
   return answerChecked(sides, [&] {
     if (!intersectsByLanes(sides[0], sides[1], static_cast<size_t>(pairs), meets, met)) {
       forEachPair(sides[0], sides[1], static_cast<size_t>(pairs),
@@ -69,7 +58,8 @@ int raycastBatch(int typeA, std::uintptr_t a, int countA, int doubleA, int typeB
   if (cast == nullptr) return io::kUnsupportedPair;
   const RaycastOptions options = io::raycastOptions();
   auto* t = reinterpret_cast<double*>(out);
-  const EncodedItems sides[2] = {side(typeA, a, countA, doubleA), side(typeB, b, countB, doubleB)};
+  const EncodedItems sides[2] = {io::itemsAt(static_cast<ShapeType>(typeA), a, countA, doubleA),
+                                 io::itemsAt(static_cast<ShapeType>(typeB), b, countB, doubleB)};
   return answerChecked(sides, [&] {
     const int fast = raycastByLanes(sides[0], sides[1], static_cast<size_t>(pairs), options, cast, t);
     if (fast >= 0) return fast;

@@ -166,40 +166,29 @@ int orthonormalBasisEncoded() {
 
 // Frustum culling of `count` spheres (kind 0) or boxes (kind 1) stored at `items` (float32, or float64 when
 // `isDouble`), one byte per item written at `visible`. Argument A: the frustum. Returns how many are visible;
-// kInvalidA for a bad frustum; kInvalidB for a bad number, its index in the array in result()[0].
+// kInvalidA for a bad frustum; kInvalidB for a bad item (io::itemsUsable says where).
 int cullEncoded(int kind, std::uintptr_t items, int count, int isDouble, std::uintptr_t visible) {
   if (!validateEncoded(ShapeType::Frustum, argA(), io::problemSeen)) return io::kInvalidA;
+  if (!io::itemsUsable(io::itemsAt(kind == 0 ? ShapeType::Sphere : ShapeType::Aabb, items, count, isDouble))) {
+    return io::kInvalidB;
+  }
   const Frustum frustum = decode<Frustum>(argA());
   auto* out = reinterpret_cast<uint8_t*>(visible);
   const auto n = static_cast<size_t>(count);
-  auto run = [&](auto items, auto itemKind) -> int {
-    using Items = decltype(itemKind);
-    const std::ptrdiff_t bad = firstBadNumber<Items>(items, n);
-    if (bad >= 0) {
-      result()[0] = static_cast<double>(bad);
-      return io::kInvalidB;
-    }
-    return static_cast<int>(cull<Items>(frustum, items, n, out));
+  auto run = [&](const auto* values) -> int {
+    return static_cast<int>(kind == 0 ? cull<Sphere>(frustum, values, n, out) : cull<Aabb>(frustum, values, n, out));
   };
-  if (isDouble) {
-    const auto* values = reinterpret_cast<const double*>(items);
-    return kind == 0 ? run(values, SphereItems{}) : run(values, BoxItems{});
-  }
-  const auto* values = reinterpret_cast<const float*>(items);
-  return kind == 0 ? run(values, SphereItems{}) : run(values, BoxItems{});
+  return isDouble ? run(reinterpret_cast<const double*>(items)) : run(reinterpret_cast<const float*>(items));
 }
 
 // All overlapping pairs among `count` boxes stored at `items` (float32, or float64 when `isDouble`). Returns how
-// many pairs there are, their numbers then in io::numbersFound; or kInvalidB for a bad number, its index in result()[0].
+// many pairs there are, their numbers then in io::numbersFound; or kInvalidB for a bad box (io::itemsUsable says
+// where).
 int allPairsEncoded(std::uintptr_t items, int count, int isDouble) {
   io::releaseFound();
+  if (!io::itemsUsable(io::itemsAt(ShapeType::Aabb, items, count, isDouble))) return io::kInvalidB;
   const auto n = static_cast<size_t>(count);
   auto run = [&](const auto* values) -> int {
-    const std::ptrdiff_t bad = firstBadNumber<BoxItems>(values, n);
-    if (bad >= 0) {
-      result()[0] = static_cast<double>(bad);
-      return io::kInvalidB;
-    }
     allPairs(values, n, io::numbersFound);
     return static_cast<int>(io::numbersFound.size() / 2);
   };

@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "collide3d/batch/items.h"
 #include "collide3d/dispatch/encoded.h"
+#include "collide3d/dispatch/tables.h"
 #include "collide3d/queries/results.h"
 #include "collide3d/shapes/validation.h"
 
@@ -48,6 +50,22 @@ inline RaycastOptions raycastOptions() {
   opts.backfaceCulling = options()[1] != 0;
   opts.solid = options()[2] != 0;
   return opts;
+}
+
+// `count` batch items of `type` stored at `address`: float32, or float64 when `isDouble`.
+inline EncodedItems itemsAt(ShapeType type, std::uintptr_t address, int count, int isDouble) {
+  return {type, reinterpret_cast<const void*>(address), isDouble != 0, static_cast<size_t>(count), encodedSize(type)};
+}
+
+// Whether every item is usable (batch/items.h). If not, where the first problem is, for the JS side: result()[0] is
+// the index of a number that is not finite (then result()[1] = 1), or of an item its shape's validation rejects
+// (result()[1] = 0; problemSeen says why).
+inline bool itemsUsable(const EncodedItems& items) {
+  const ItemProblem problem = firstProblem(items, problemSeen);
+  if (!problem.found()) return true;
+  result()[0] = static_cast<double>(problem.number >= 0 ? problem.number : problem.item);
+  result()[1] = problem.number >= 0 ? 1 : 0;
+  return false;
 }
 
 // Whether a shape type code is a caster's (ray, line, segment), and that caster from its encoded numbers.

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "bindings/io_layout.h"
-#include "collide3d/batch/items.h"
+#include "collide3d/dispatch/encoded.h"
 #include "collide3d/mesh/triangle_mesh.h"
 
 namespace c3d {
@@ -78,25 +78,20 @@ int meshRaycast(std::uintptr_t address, int casterType, int mode) {
 std::uintptr_t hitsAddress() { return reinterpret_cast<std::uintptr_t>(hitsEncoded.data()); }
 void releaseHits() { std::vector<double>().swap(hitsEncoded); }
 
-// `count` rays (RayItems, float32 or float64 when `isDouble`) at `rays`, first or any hit each: t into `distances`
-// (float64, +infinity for a miss) and the triangle into `triangles` (int32, -1 for a miss). Returns how many hit;
-// kInvalidB for a bad number, its index in result()[0].
+// `count` rays (origin, direction: float32, or float64 when `isDouble`) at `rays`, first or any hit each: t into
+// `distances` (float64, +infinity for a miss) and the triangle into `triangles` (int32, -1 for a miss). Returns how
+// many hit; kInvalidB for a bad ray (io::itemsUsable says where).
 int meshRaycastBatch(std::uintptr_t address, std::uintptr_t rays, int count, int isDouble, int mode,
                      std::uintptr_t distances, std::uintptr_t triangles) {
+  if (!io::itemsUsable(io::itemsAt(ShapeType::Ray, rays, count, isDouble))) return io::kInvalidB;
   const TriangleMesh& mesh = *meshAt(address);
   const RaycastOptions options = io::raycastOptions();
   auto* t = reinterpret_cast<double*>(distances);
   auto* triangle = reinterpret_cast<int32_t*>(triangles);
-  const auto n = static_cast<size_t>(count);
   auto run = [&](const auto* values) -> int {
-    const std::ptrdiff_t bad = firstBadNumber<RayItems>(values, n);
-    if (bad >= 0) {
-      io::result()[0] = static_cast<double>(bad);
-      return io::kInvalidB;
-    }
     int hits = 0;
-    for (size_t i = 0; i < n; ++i) {
-      const auto found = mesh.raycast(toCaster(RayItems::read(values + 6 * i)), options, static_cast<HitMode>(mode),
+    for (int i = 0; i < count; ++i) {
+      const auto found = mesh.raycast(toCaster(decode<Ray>(values + 6 * i)), options, static_cast<HitMode>(mode),
                                       nullptr);
       t[i] = found ? found->hit.t + 0.0 : kInfinity;  // + 0: -0 reads as 0, as in raycast()
       triangle[i] = found ? static_cast<int32_t>(found->triangle) : -1;

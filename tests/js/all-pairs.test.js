@@ -73,7 +73,7 @@ describe('allPairs', () => {
     expect(error(() => c3d.allPairs(new Float64Array([0, 0, 0, 1, 1, 1, 0, 0, NaN, 1, 1, 1]))))
       .toBe('RangeError: collide3d.allPairs: boxes[8] must be a finite number (got NaN)');
     expect(error(() => c3d.allPairs(new Float32Array([0, 0, 0, 1, 1, -1]))))
-      .toBe('RangeError: collide3d.allPairs: boxes[5] (a max) must be >= its min 0 (got -1)');
+      .toBe('RangeError: collide3d.allPairs: boxes, aabb 0: min.z must be <= max.z = -1 (got 0)');
   });
 
   it('returns its memory: the heap is the same after 2,000 calls', () => {

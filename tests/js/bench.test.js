@@ -4,18 +4,30 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 
-// Runs a benchmark script in its quick size and returns the rows of its JSON output.
-function quickRows(script) {
-  const out = join(mkdtempSync(join(tmpdir(), 'collide3d-bench-')), 'rows.json');
+// `npm run bench -- --quick`'s runner, once: the JSON file it writes of every workload's rows.
+let results;
+beforeAll(() => {
+  const out = join(mkdtempSync(join(tmpdir(), 'collide3d-bench-')), 'results.json');
   const root = new URL('../..', import.meta.url).pathname;
-  execFileSync('node', [script, '--quick', '--json', out], { cwd: root, stdio: 'ignore' });
-  return JSON.parse(readFileSync(out, 'utf8'));
-}
+  execFileSync('node', ['bench/run.mjs', '--quick', '--json', out], { cwd: root, stdio: 'ignore' });
+  results = JSON.parse(readFileSync(out, 'utf8'));
+}, 300_000);
+
+it('bench/run.mjs --quick writes one file with every workload, the commit it measured and the machine', () => {
+  expect(Object.keys(results.workloads)).toEqual(['single-queries', 'culling', 'broadphase', 'mesh-raycast']);
+  expect(results.quick).toBe(true);
+  expect(results.commit).toMatch(/^[0-9a-f]{40}$/);
+  expect(results.native.length).toBeGreaterThan(10);
+  for (const { time, unit } of results.native) {
+    expect(time).toBeGreaterThan(0);
+    expect(unit).toBe('ns');
+  }
+});
 
 it('bench --quick runs every workload, single and batch calls, and agrees with three.js on every answer', () => {
-  const rows = quickRows('bench/single-queries.mjs');
+  const rows = results.workloads['single-queries'];
   expect(rows.map((r) => r.workload)).toEqual(['ray–triangle raycast', 'ray–sphere raycast', 'ray–box raycast',
     'ray–plane raycast', 'sphere–plane intersects', 'sphere–sphere intersects', 'box–box intersects',
     'box–plane intersects', 'triangle–box intersects', 'segment–plane intersects']);
@@ -26,29 +38,29 @@ it('bench --quick runs every workload, single and batch calls, and agrees with t
     if (row.nativeBatchHits !== undefined) expect(row.nativeBatchHits, row.workload).toBe(row.threeHits);
     expect(row.threeHits, row.workload).toBeGreaterThan(0);
   }
-}, 120_000);
+});
 
 it('bench/broadphase.mjs --quick runs and agrees with box-intersect on every pair count', () => {
-  const rows = quickRows('bench/broadphase.mjs');
+  const rows = results.workloads['broadphase'];
   expect(rows.map((r) => r.workload)).toEqual(['all pairs among 10000 boxes', 'AabbTree.pairs(), 10000 boxes',
     'AabbTree: move 10000 boxes (update), then pairs()']);
   for (const row of rows) {
     expect(row.c3dPairs, row.workload).toBe(row.peerPairs);
     expect(row.peerPairs, row.workload).toBeGreaterThan(0);
   }
-}, 120_000);
+});
 
 it('bench/culling.mjs --quick runs and agrees with three.js on every visible count', () => {
-  const rows = quickRows('bench/culling.mjs');
+  const rows = results.workloads['culling'];
   expect(rows.map((r) => r.workload)).toEqual(['frustum culling, spheres', 'frustum culling, boxes']);
   for (const row of rows) {
     expect(row.c3dVisible, row.workload).toBe(row.threeVisible);
     expect(row.threeVisible, row.workload).toBeGreaterThan(0);
   }
-}, 120_000);
+});
 
 it('bench/mesh-raycast.mjs --quick runs and agrees with three-mesh-bvh and three.js on every hit, Rapier on nearly all', () => {
-  const rows = quickRows('bench/mesh-raycast.mjs');
+  const rows = results.workloads['mesh-raycast'];
   expect(rows.map((r) => r.workload)).toEqual(['10000 triangles, 5000 rays']);
   const [row] = rows;
   // Rapier computes in float32 and now and then reports a farther triangle than the exact first hit (by more than
@@ -59,4 +71,4 @@ it('bench/mesh-raycast.mjs --quick runs and agrees with three-mesh-bvh and three
   for (const hits of [row.firstHits.rapier, row.firstHits.c3d, row.firstHits.c3dBatch]) expect(hits).toBe(row.firstHits.threeMeshBvh);
   expect(row.firstHits.threeMeshBvh).toBeGreaterThan(1000);
   expect(row.allHits.c3d).toBe(row.allHits.threeMeshBvh);
-}, 120_000);
+});

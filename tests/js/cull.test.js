@@ -121,11 +121,11 @@ describe('cullSpheres and cullBoxes', () => {
     expect(error(() => c3d.cullSpheres(cube, new Float32Array(6))))
       .toBe('RangeError: collide3d.cullSpheres: spheres.length must be a multiple of 4 (got 6)');
     expect(error(() => c3d.cullSpheres(cube, new Float32Array([0, 0, 0, 1, 0, 0, 0, -2]))))
-      .toBe('RangeError: collide3d.cullSpheres: spheres[7] (a radius) must be >= 0 (got -2)');
+      .toBe('RangeError: collide3d.cullSpheres: spheres, sphere 1: radius must be >= 0 (got -2)');
     expect(error(() => c3d.cullBoxes(cube, new Float64Array([0, 0, 0, 1, 1, 1, 0, Infinity, 0, 1, 1, 1]))))
       .toBe('RangeError: collide3d.cullBoxes: boxes[7] must be a finite number (got Infinity)');
     expect(error(() => c3d.cullBoxes(cube, new Float64Array([0, 0, 0, 1, -1, 1]))))
-      .toBe('RangeError: collide3d.cullBoxes: boxes[4] (a max) must be >= its min 0 (got -1)');
+      .toBe('RangeError: collide3d.cullBoxes: boxes, aabb 0: min.y must be <= max.y = -1 (got 0)');
     expect(error(() => c3d.cullBoxes(cube, new Float32Array(6), new Uint8Array(2))))
       .toBe('RangeError: collide3d.cullBoxes: visible.length must be 1, one per item (got 2)');
     expect(error(() => c3d.cullBoxes(cube, new Float32Array(6), [0])))

@@ -1,5 +1,5 @@
-// batch/pairs.h: items read in place (double) or widened (float), a one-item side paired with every item, and the
-// first unusable item found (a number that is not finite before an item its shape's validation rejects).
+// batch/items.h and batch/pairs.h: items read in place (double) or widened (float), a one-item side paired with every
+// item, and the first unusable item found (a number that is not finite before an item its validation rejects).
 #include <cmath>
 #include <vector>
 

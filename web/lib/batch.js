@@ -9,7 +9,7 @@ const TYPE_LIST = SHAPE_TYPES.map((t) => `'${t}'`).join(', ');
 
 // `shared`: what index.js's API shares with it; `sizes`: each shape type's number of encoded values.
 export function definePairBatches(shared, sizes) {
-  const { module, OPT, OUT, status: STATUS } = shared;
+  const { module, OPT, status: STATUS } = shared;
 
   function sideOf(fn, arg, side) {
     if (side === null || typeof side !== 'object') throw typeError(fn, arg, '{ type, items }', side);
@@ -44,13 +44,7 @@ export function definePairBatches(shared, sizes) {
     if (status === STATUS.unsupportedPair) throw unsupportedPair(fn, A.type, B.type);
     if (status === STATUS.invalidA || status === STATUS.invalidB) {
       const side = status === STATUS.invalidA ? A : B;
-      const g = shared.io();
-      const at = g[OUT];
-      if (g[OUT + 1] === 1) {
-        throw rangeError(fn, `${side.arg}.items[${at}]`, `must be a finite number (got ${shared.valuesOf(side.array)[at]})`);
-      }
-      const [field, message] = module.lastProblem().split('\n');
-      throw rangeError(fn, `${side.arg}.items, ${side.type} ${at}${field === '' ? '' : `: ${field}`}`, message);
+      throw shared.badItem(fn, `${side.arg}.items`, side.type, side.array);
     }
     heap.copyOut();
     return output.data;

@@ -189,20 +189,18 @@ function createApi(module) {
     return batch.address;
   }
 
-  // Why number `at` of a batch input is bad (the module found it first): not finite, or breaking the item's rule
-  // (batch/items.h): spheres' radius >= 0, boxes' max >= min, rays' direction not zero.
-  const ITEM_RULES = {
-    spheres: (items, at) => `(a radius) must be >= 0 (got ${items[at]})`,
-    boxes: (items, at) => `(a max) must be >= its min ${items[at - 3]} (got ${items[at]})`,
-    rays: (items, at) => `(a direction) must be non-zero (got ${items[at]}, ${items[at + 1]}, ${items[at + 2]})`,
-  };
-  function badItem(fn, arg, items, at) {
-    const value = items[at];
-    if (!Number.isFinite(value)) return rangeError(fn, `${arg}[${at}]`, `must be a finite number (got ${value})`);
-    return rangeError(fn, `${arg}[${at}]`, ITEM_RULES[arg](items, at));
+  const { HeapArray, batchArray, valuesOf, place } = defineHeapArrays({ module, batchSpace, beginCall: () => ++calls });
+
+  // The error for a bad item of a batch input (`input`, a batchArray description, at `path`), from where the
+  // module found it (io::itemsUsable): a number that is not finite, or an item, a `type`, its validation rejects.
+  function badItem(fn, path, type, input) {
+    const g = io();
+    const at = g[OUT];
+    if (g[OUT + 1] === 1) return rangeError(fn, `${path}[${at}]`, `must be a finite number (got ${valuesOf(input)[at]})`);
+    const [field, message] = module.lastProblem().split('\n');
+    return rangeError(fn, `${path}, ${type} ${at}${field === '' ? '' : `: ${field}`}`, message);
   }
 
-  const { HeapArray, batchArray, valuesOf, place } = defineHeapArrays({ module, batchSpace, beginCall: () => ++calls });
   const FLOATS = [Float32Array, Float64Array];
   const FLOATS_EXPECTED = 'a Float32Array or Float64Array, or a HeapArray of one';
 
@@ -242,7 +240,7 @@ function createApi(module) {
     if (call !== calls) throw reentered(fn);
     const status = module.cull(kind, heap.addresses[0], count, input.Type === Float64Array ? 1 : 0, heap.addresses[1]);
     if (status === INVALID_A) throw failure(status, fn, 'frustum', 'frustum', code, code);
-    if (status === INVALID_B) throw badItem(fn, arg, valuesOf(input), io()[OUT]);
+    if (status === INVALID_B) throw badItem(fn, arg, kind === 0 ? 'sphere' : 'aabb', input);
     heap.copyOut();
     return output.data;
   }
@@ -270,7 +268,7 @@ function createApi(module) {
     const heap = place([input], []);
     if (call !== calls) throw reentered('allPairs');
     const status = module.allPairs(heap.addresses[0], input.length / 6, input.Type === Float64Array ? 1 : 0);
-    if (status === INVALID_B) throw badItem('allPairs', 'boxes', valuesOf(input), io()[OUT]);
+    if (status === INVALID_B) throw badItem('allPairs', 'boxes', 'aabb', input);
     return takeFound(2 * status);
   }
 

@@ -150,7 +150,7 @@ export function defineTriangleMesh(shared) {
       const [from, tAt, indexAt] = heap.addresses;
       const status = module.meshRaycastBatch(address, from, count, input.Type === Float64Array ? 1 : 0, options.mode,
         tAt, indexAt);
-      if (status === STATUS.invalidB) throw shared.badItem(fn, 'rays', shared.valuesOf(input), shared.io()[OUT]);
+      if (status === STATUS.invalidB) throw shared.badItem(fn, 'rays', 'ray', input);
       heap.copyOut();
       return out ?? { t: distances.data, triangleIndex: triangles.data };
     }

@@ -12,9 +12,10 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 
-#include "collide3d/batch/items.h"
+#include "collide3d/dispatch/encoded.h"
 #include "collide3d/queries/intersects/intersects_frustum_shape.h"
 
 namespace c3d {
@@ -39,12 +40,13 @@ inline double value(const Plane& plane, double, const Aabb& box) {
 }
 
 // The largest |coordinate| M over all items, and the largest radius R (0 for boxes).
-template <class Items, class T>
+template <class Shape, class T>
 std::pair<double, double> extents(const T* items, size_t count) {
   double m = 0, r = 0;
-  for (size_t i = 0; i < count * Items::kStride; ++i) {
+  const size_t numbers = count * encodedSize<Shape>();
+  for (size_t i = 0; i < numbers; ++i) {
     const double x = std::fabs(double(items[i]));
-    if (Items::kStride == 4 && i % 4 == 3) {
+    if (std::is_same_v<Shape, Sphere> && i % 4 == 3) {
       r = larger(r, x);
     } else {
       m = larger(m, x);
@@ -60,10 +62,11 @@ std::pair<double, double> extents(const T* items, size_t count) {
 // M and R the largest over all the items, so one bound per plane serves them all. All six planes are tested
 // without branching on the outcome (random scenes would mispredict an early exit); an item that one of them
 // cannot decide is decided again, exactly, by intersects().
-template <class Items, class T>
+template <class Shape, class T>
 size_t cull(const Frustum& frustum, const T* items, size_t count, uint8_t* visible) {
   using namespace cull_detail;
-  const auto [m, r] = extents<Items>(items, count);
+  const auto [m, r] = extents<Shape>(items, count);
+  const int stride = encodedSize<Shape>();
   double lengths[6], bounds[6];
   for (int k = 0; k < 6; ++k) {
     const Vec3 n = frustum.planes[k].normal;
@@ -73,7 +76,7 @@ size_t cull(const Frustum& frustum, const T* items, size_t count, uint8_t* visib
   }
   size_t seen = 0;
   for (size_t i = 0; i < count; ++i) {
-    const auto shape = Items::read(items + i * Items::kStride);
+    const Shape shape = decode<Shape>(items + i * stride);
     bool behind = false, unsure = false;
     for (int k = 0; k < 6; ++k) {
       const double v = value(frustum.planes[k], lengths[k], shape);

@@ -1,77 +1,90 @@
-// Items of the batch queries: many shapes of one kind packed in a flat array of numbers (float or double), as
-// renderers keep them — spheres as x, y, z, radius; boxes as min x, y, z, max x, y, z; rays as origin, direction —
-// and how each is read and checked.
+// Items of the batch queries: many shapes of one type packed in a flat array of numbers, float or double, each item
+// that type's encoded numbers (encoded.h) — as renderers keep them: spheres as x, y, z, radius; boxes as min x, y, z,
+// max x, y, z; rays as origin, direction — and the one check every batch call runs on them before any answer (every
+// number finite, then each shape's own validation), so a call either answers every item or none.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 
-#include "collide3d/shapes/aabb.h"
-#include "collide3d/shapes/casters.h"
-#include "collide3d/shapes/sphere.h"
+#include "collide3d/dispatch/encoded.h"
+#include "collide3d/dispatch/shape_visit.h"
+#include "collide3d/shapes/validation.h"
 
 namespace c3d {
 
-// The numbers per item, and how an item is read and checked.
-struct SphereItems {
-  static constexpr size_t kStride = 4;
-  template <class T>
-  static Sphere read(const T* v) {
-    return {{double(v[0]), double(v[1]), double(v[2])}, double(v[3])};
-  }
-  // The offset within the item of its first bad number, or -1: every number finite, the radius >= 0.
-  template <class T>
-  static int firstBad(const T* v) {
-    for (int k = 0; k < 4; ++k) {
-      if (!std::isfinite(double(v[k]))) return k;
-    }
-    return v[3] < 0 ? 3 : -1;
+struct EncodedItems {
+  ShapeType type;
+  const void* data;
+  bool isDouble;
+  size_t count;
+  int size;  // numbers per item: encodedSize(type)
+
+  // Item i as doubles: in place when stored as doubles, else widened (exactly) into `buffer`.
+  const double* item(size_t i, double* buffer) const {
+    if (isDouble) return static_cast<const double*>(data) + i * size;
+    const float* numbers = static_cast<const float*>(data) + i * size;
+    for (int k = 0; k < size; ++k) buffer[k] = numbers[k];
+    return buffer;
   }
 };
 
-struct BoxItems {
-  static constexpr size_t kStride = 6;
-  template <class T>
-  static Aabb read(const T* v) {
-    return {{double(v[0]), double(v[1]), double(v[2])}, {double(v[3]), double(v[4]), double(v[5])}};
-  }
-  // Every number finite, each max >= its min.
-  template <class T>
-  static int firstBad(const T* v) {
-    for (int k = 0; k < 6; ++k) {
-      if (!std::isfinite(double(v[k]))) return k;
-    }
-    for (int k = 0; k < 3; ++k) {
-      if (v[k + 3] < v[k]) return k + 3;
-    }
-    return -1;
-  }
+// The first unusable item: `number`, the index of the first number that is not finite (anywhere in the items); else
+// `item`, the first item its shape's validation rejects (`problem` says why). Both -1 when every item is usable.
+struct ItemProblem {
+  std::ptrdiff_t number = -1, item = -1;
+  bool found() const { return number >= 0 || item >= 0; }
 };
 
-// Rays as origin x, y, z, direction x, y, z.
-struct RayItems {
-  static constexpr size_t kStride = 6;
-  template <class T>
-  static Ray read(const T* v) {
-    return {{double(v[0]), double(v[1]), double(v[2])}, {double(v[3]), double(v[4]), double(v[5])}};
-  }
-  // Every number finite, the direction not zero (reported at its x).
-  template <class T>
-  static int firstBad(const T* v) {
-    for (int k = 0; k < 6; ++k) {
-      if (!std::isfinite(double(v[k]))) return k;
-    }
-    return v[3] == 0 && v[4] == 0 && v[5] == 0 ? 3 : -1;
-  }
-};
+namespace items_check {
 
-// The index of the first bad number among count items, or -1 when all are valid.
-template <class Items, class T>
-std::ptrdiff_t firstBadNumber(const T* items, size_t count) {
-  for (size_t i = 0; i < count; ++i) {
-    const int k = Items::firstBad(items + i * Items::kStride);
-    if (k >= 0) return static_cast<std::ptrdiff_t>(i * Items::kStride + k);
+// The index of the first of `count` numbers that is not finite, or -1. Scanned a block at a time with no branch
+// per number (x - x is 0 exactly when x is finite), so the compiler vectorises it; a block that fails is scanned
+// again for the index.
+template <class T>
+std::ptrdiff_t firstNotFinite(const T* numbers, size_t count) {
+  constexpr size_t kBlock = 512;
+  for (size_t start = 0; start < count; start += kBlock) {
+    const size_t end = std::min(count, start + kBlock);
+    int bad = 0;
+    for (size_t k = start; k < end; ++k) bad |= !(numbers[k] - numbers[k] == 0);
+    if (bad == 0) continue;
+    for (size_t k = start; k < end; ++k) {
+      if (!std::isfinite(numbers[k])) return static_cast<std::ptrdiff_t>(k);
+    }
   }
   return -1;
+}
+
+// The first of `count` finite items its shape's validation rejects, or -1: one loop per shape and number type, the
+// validation inlined (for shapes that accept any finite numbers, the loop compiles to nothing).
+template <class Shape, class T>
+std::ptrdiff_t firstInvalid(const T* numbers, size_t count, Problem& problem) {
+  const int size = encodedSize<Shape>();
+  for (size_t i = 0; i < count; ++i) {
+    if (!validate(decode<Shape>(numbers + i * size), problem)) return static_cast<std::ptrdiff_t>(i);
+  }
+  return -1;
+}
+
+template <class T>
+ItemProblem firstProblemAs(const EncodedItems& items, Problem& problem) {
+  const auto* numbers = static_cast<const T*>(items.data);
+  ItemProblem found;
+  found.number = firstNotFinite(numbers, items.count * items.size);
+  if (found.number < 0) {
+    found.item = withShapeType(items.type, [&](auto tag) {
+      return firstInvalid<typename decltype(tag)::type>(numbers, items.count, problem);
+    });
+  }
+  return found;
+}
+
+}  // namespace items_check
+
+inline ItemProblem firstProblem(const EncodedItems& items, Problem& problem) {
+  return items.isDouble ? items_check::firstProblemAs<double>(items, problem)
+                        : items_check::firstProblemAs<float>(items, problem);
 }
 
 }  // namespace c3d

@@ -1,91 +1,14 @@
 // Many pairs of shapes at once, for any query's dispatch-table entry: each side is an array of items of one shape
-// type, each item that type's encoded numbers (encoded.h), in float or double. Pair i is item i of each side; a side
-// holding a single item pairs it with every item of the other. Items are checked before any pair runs (every number
-// finite, then each shape's own validation), so a batch either answers every pair or none.
+// type (batch/items.h). Pair i is item i of each side; a side holding a single item pairs it with every item of the
+// other. Items are checked before any pair runs, so a batch either answers every pair or none.
 #pragma once
-#include <algorithm>
-#include <cmath>
 #include <cstddef>
 
+#include "collide3d/batch/items.h"
 #include "collide3d/dispatch/encoded.h"
-#include "collide3d/dispatch/shape_visit.h"
 #include "collide3d/dispatch/tables.h"
 
 namespace c3d {
-
-struct EncodedItems {
-  ShapeType type;
-  const void* data;
-  bool isDouble;
-  size_t count;
-  int size;  // numbers per item: encodedSize(type)
-
-  // Item i as doubles: in place when stored as doubles, else widened (exactly) into `buffer`.
-  const double* item(size_t i, double* buffer) const {
-    if (isDouble) return static_cast<const double*>(data) + i * size;
-    const float* numbers = static_cast<const float*>(data) + i * size;
-    for (int k = 0; k < size; ++k) buffer[k] = numbers[k];
-    return buffer;
-  }
-};
-
-// The first unusable item: `number`, the index of the first number that is not finite (anywhere in the items); else
-// `item`, the first item its shape's validation rejects (`problem` says why). Both -1 when every item is usable.
-struct ItemProblem {
-  std::ptrdiff_t number = -1, item = -1;
-  bool found() const { return number >= 0 || item >= 0; }
-};
-
-namespace items_check {
-
-// The index of the first of `count` numbers that is not finite, or -1. Scanned a block at a time with no branch
-// per number (x - x is 0 exactly when x is finite), so the compiler vectorises it; a block that fails is scanned
-// again for the index.
-template <class T>
-std::ptrdiff_t firstNotFinite(const T* numbers, size_t count) {
-  constexpr size_t kBlock = 512;
-  for (size_t start = 0; start < count; start += kBlock) {
-    const size_t end = std::min(count, start + kBlock);
-    int bad = 0;
-    for (size_t k = start; k < end; ++k) bad |= !(numbers[k] - numbers[k] == 0);
-    if (bad == 0) continue;
-    for (size_t k = start; k < end; ++k) {
-      if (!std::isfinite(numbers[k])) return static_cast<std::ptrdiff_t>(k);
-    }
-  }
-  return -1;
-}
-
-// The first of `count` finite items its shape's validation rejects, or -1: one loop per shape and number type, the
-// validation inlined (for shapes that accept any finite numbers, the loop compiles to nothing).
-template <class Shape, class T>
-std::ptrdiff_t firstInvalid(const T* numbers, size_t count, Problem& problem) {
-  const int size = encodedSize<Shape>();
-  for (size_t i = 0; i < count; ++i) {
-    if (!validate(decode<Shape>(numbers + i * size), problem)) return static_cast<std::ptrdiff_t>(i);
-  }
-  return -1;
-}
-
-template <class T>
-ItemProblem firstProblemAs(const EncodedItems& items, Problem& problem) {
-  const auto* numbers = static_cast<const T*>(items.data);
-  ItemProblem found;
-  found.number = firstNotFinite(numbers, items.count * items.size);
-  if (found.number < 0) {
-    found.item = withShapeType(items.type, [&](auto tag) {
-      return firstInvalid<typename decltype(tag)::type>(numbers, items.count, problem);
-    });
-  }
-  return found;
-}
-
-}  // namespace items_check
-
-inline ItemProblem firstProblem(const EncodedItems& items, Problem& problem) {
-  return items.isDouble ? items_check::firstProblemAs<double>(items, problem)
-                        : items_check::firstProblemAs<float>(items, problem);
-}
 
 // Calls pair(i, a_i, b_i) for every pair; the sides hold `pairs` items, or one.
 template <class Pair>

@@ -211,7 +211,7 @@ Meeting meetsObb(const Caster& caster, double hi, const Obb& box) {
     if (mi != 0 && mj != 0 && sign(m[6 + k]) * mi * mj < 0) return {false, false};
   }
   bool startsInside = bounded;  // strictly inside every slab it moves across
-  for (int i = 0; i < 3; ++i) startsInside &= (component(moving, i) == 0) | (m[3 + i] > 0);
+  for (int i = 0; i < 3; ++i) startsInside = startsInside && (component(moving, i) == 0 || m[3 + i] > 0);
   return {true, startsInside};
 }
 
