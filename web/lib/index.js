@@ -1,6 +1,7 @@
 // collide3d: the public JavaScript entry. It validates arguments, writes their numbers into a scratch area of the
 // wasm heap, calls a bound function that takes only the shapes' type codes, and reads the answer back, so no
-// object is converted by embind on the query path. See API.md / README.md for the semantics.
+// object is converted by embind on the query path; for the commonest pairs a float filter (filters.js) answers
+// from those numbers first when it can prove the exact answer. See API.md / README.md for the semantics.
 import createCollide3dModule from './wasm/collide3d.mjs';
 import { reentered, rangeError, typeError, unsupportedPair } from './errors.js';
 import { SHAPE_TYPES, checkShapeSchemas, encodeShape, encodeVector } from './shapes.js';
@@ -8,6 +9,7 @@ import { defineTriangleMesh } from './mesh.js';
 import { defineAabbTree } from './tree.js';
 import { definePairBatches } from './batch.js';
 import { defineHeapArrays } from './heap-array.js';
+import { UNDECIDED, intersectsFilter, raycastFilter } from './filters.js';
 
 // A fresh vector from f[o..o+2]; + 0 turns -0 into 0 (here and for other returned numbers).
 function vec(f, o) {
@@ -43,13 +45,18 @@ function createApi(module) {
 
   // Runs a bound query on two shapes: writes them and up to three option numbers into the scratch area, checks
   // that no other call used the area meanwhile, calls `bound` with the shapes' type codes and returns its status,
-  // having turned a negative one into its error. The answer is then in f[OUT...].
-  function run(bound, fn, argA, a, argB, b, option0, option1, option2) {
+  // having turned a negative one into its error. The answer is then in f[OUT...]. A `filter` (filters.js) may
+  // return the status first, from the shapes' numbers, when it can prove it.
+  function run(bound, fn, argA, a, argB, b, option0, option1, option2, filter) {
     const f = io();
     const call = ++calls;
     const codeA = encodeShape(f, A, a, fn, argA);
     const codeB = encodeShape(f, B, b, fn, argB);
     if (call !== calls) throw reentered(fn);
+    if (filter !== undefined) {
+      const proven = filter(f, codeA, A, codeB, B);
+      if (proven !== UNDECIDED) return proven;
+    }
     f[OPT] = option0;
     f[OPT + 1] = option1;
     f[OPT + 2] = option2;
@@ -71,7 +78,7 @@ function createApi(module) {
   }
 
   function intersects(a, b) {
-    return run(module.intersects, 'intersects', 'a', a, 'b', b, 0, 0, 0) === 1;
+    return run(module.intersects, 'intersects', 'a', a, 'b', b, 0, 0, 0, intersectsFilter) === 1;
   }
 
   // maxDistance and backfaceCulling from raycast options `o` (already checked to be an object, or undefined).
@@ -93,7 +100,7 @@ function createApi(module) {
     const { maxDistance, backfaceCulling } = raycastOptions(o, 'raycast');
     const solid = o === undefined ? true : flag(o.solid, true, 'raycast', 'solid');
     const status = run(module.raycast, 'raycast', 'caster', caster, 'target', target, maxDistance,
-      backfaceCulling ? 1 : 0, solid ? 1 : 0);
+      backfaceCulling ? 1 : 0, solid ? 1 : 0, raycastFilter);
     if (status === 0) return null;
     if (f[OUT + 7] === 0) return { t: f[OUT] + 0, point: vec(f, OUT + 1), normal: vec(f, OUT + 4) };
     return {
