@@ -1,10 +1,11 @@
-// Spheres and capsules against triangles (intersects_rounded_triangle.h). A sphere is checked against the exact
-// squared distance from its centre to the triangle in GMP rationals, computed by another route (the projection on the
-// plane when it falls inside, else the nearest edge); pairs within a relative 1e-9 of touching, exactly touching
-// ones included, where the rounded closest point may decide either way, are only counted. A capsule is checked against spheres along its segment (it
-// meets whatever one of them meets) and against the segment's own exact test when its radius is 0. Every answer
-// agrees with distance() == 0, in both argument orders.
+// Spheres and capsules against triangles (intersects_rounded_triangle.h). A sphere's answer is checked on every pair,
+// touching ones included, against the exact squared distance from its centre to the triangle in GMP rationals,
+// computed by another route (the foot of the perpendicular on the plane when it falls inside, else the nearest point
+// of each edge); away from touching it also agrees with distance() == 0 (whose closest points are rounded). A capsule
+// is checked against spheres along its segment (it meets whatever one of them meets) and against the segment's own
+// exact test when its radius is 0; it agrees with distance() == 0 on every pair. Both argument orders throughout.
 #include <cmath>
+#include <utility>
 
 #include "collide3d/dispatch/encoded.h"
 #include "collide3d/dispatch/tables.h"
@@ -49,16 +50,27 @@ mpq_class squaredToTriangle(Vec3 point, const Triangle& t) {
   return best;
 }
 
+// The answer in both argument orders (which must agree), and whether distance() says 0.
 template <class Shape>
-bool meets(const Shape& shape, const Triangle& t) {
+std::pair<bool, bool> meetsAndTouches(const Shape& shape, const Triangle& t) {
   const auto s = encodedBuffer(shape), tri = encodedBuffer(t);
   const bool answer = intersectsTable().at(Shape::kType, ShapeType::Triangle)(s.data(), tri.data());
   EXPECT_EQ(intersectsTable().at(ShapeType::Triangle, Shape::kType)(tri.data(), s.data()), answer);
-  EXPECT_EQ(closestPointsTable().at(Shape::kType, ShapeType::Triangle)(s.data(), tri.data()).distance == 0, answer);
+  return {answer, closestPointsTable().at(Shape::kType, ShapeType::Triangle)(s.data(), tri.data()).distance == 0};
+}
+
+// The sphere's answer, checked against the exact distance.
+bool sphereMeets(const Sphere& s, const Triangle& t) {
+  const auto [answer, touches] = meetsAndTouches(s, t);
+  const mpq_class squared = squaredToTriangle(s.center, t), reach = mpq_class(s.radius) * mpq_class(s.radius);
+  EXPECT_EQ(answer, squared <= reach);
+  if (abs(squared - reach) > reach * mpq_class(1, 1000000000)) {
+    EXPECT_EQ(touches, answer);
+  }
   return answer;
 }
 
-TEST(IntersectsRoundedTriangle, SpheresAgreeWithTheExactDistanceAwayFromTouching) {
+TEST(IntersectsRoundedTriangle, SpheresMeetExactlyWhenTheExactDistanceIsWithinTheRadius) {
   Random random(95);
   int met = 0, apart = 0, touching = 0;
   for (int i = 0; i < testing::cases(20000); ++i) {
@@ -66,24 +78,43 @@ TEST(IntersectsRoundedTriangle, SpheresAgreeWithTheExactDistanceAwayFromTouching
     const Triangle t = randomTriangle(random, integer);
     const Sphere s{integer ? random.integerVector(-4, 4) : random.vector(-4, 4),
                    integer ? double(random.integer(0, 3)) : random.uniform(0, 3)};
-    const bool answer = meets(s, t);
+    const bool answer = sphereMeets(s, t);
+    ASSERT_FALSE(::testing::Test::HasFailure()) << i;
     const mpq_class squared = squaredToTriangle(s.center, t), reach = mpq_class(s.radius) * mpq_class(s.radius);
-    if (squared == reach) {  // touching exactly: the rounded closest point may land either side
-      ++touching;
-      continue;
-    }
-    const mpq_class slack = reach * mpq_class(1, 1000000000);
-    if (squared < reach - slack) {
-      ASSERT_TRUE(answer) << i;
-      ++met;
-    } else if (squared > reach + slack) {
-      ASSERT_FALSE(answer) << i;
-      ++apart;
-    }
+    touching += squared == reach;
+    met += answer && squared != reach;
+    apart += !answer;
   }
   EXPECT_GT(met, testing::cases(2000));
   EXPECT_GT(apart, testing::cases(2000));
   EXPECT_GT(touching, testing::cases(100));
+}
+
+// A ball resting on the face, an edge and a corner of a triangle in the z = 0 plane, and lifted by 2^-50: the
+// closest points of the face case come out rounded, the decision does not.
+TEST(IntersectsRoundedTriangle, SpheresRestingOnAFaceAnEdgeOrACornerTouch) {
+  const Triangle t{{-2, -1.5, 0}, {2, -1.5, 0}, {0, 2, 0}};
+  const double lift = 0x1p-50;
+  struct Case {
+    Vec3 centre;
+    double radius;
+  };
+  // Above the face; 3-4-5 from the edge y = -1.5 (below it and up); 3-4-5 from the corner (0, 2) (beyond it).
+  for (const Case& c : {Case{{0, 0, 1}, 1}, Case{{1, -4.5, 4}, 5}, Case{{0, 5, 4}, 5}}) {
+    EXPECT_TRUE(sphereMeets({c.centre, c.radius}, t));
+    EXPECT_FALSE(sphereMeets({c.centre + Vec3{0, 0, lift}, c.radius}, t));
+    EXPECT_TRUE(sphereMeets({c.centre - Vec3{0, 0, lift}, c.radius}, t));
+    // The same in a triangle turned over (its corners in the other order) and with the corners relabelled.
+    EXPECT_TRUE(sphereMeets({c.centre, c.radius}, Triangle{t.c, t.b, t.a}));
+    EXPECT_TRUE(sphereMeets({c.centre, c.radius}, Triangle{t.b, t.c, t.a}));
+  }
+  // A triangle without area (a segment from (-2, 0, 0) to (2, 0, 0), its middle corner on it) and a point.
+  const Triangle flat{{-2, 0, 0}, {0, 0, 0}, {2, 0, 0}};
+  EXPECT_TRUE(sphereMeets({{1, 3, 4}, 5}, flat));
+  EXPECT_FALSE(sphereMeets({{1, 3, 4 + lift}, 5}, flat));
+  const Triangle point{{1, 1, 1}, {1, 1, 1}, {1, 1, 1}};
+  EXPECT_TRUE(sphereMeets({{4, 5, 1}, 5}, point));
+  EXPECT_FALSE(sphereMeets({{4, 5, 1 + lift}, 5}, point));
 }
 
 TEST(IntersectsRoundedTriangle, CapsulesMeetWhatTheirSpheresMeetAndBareSegmentsAreExact) {
@@ -94,7 +125,8 @@ TEST(IntersectsRoundedTriangle, CapsulesMeetWhatTheirSpheresMeetAndBareSegmentsA
     const Triangle t = randomTriangle(random, integer);
     const Capsule c{integer ? random.integerVector(-4, 4) : random.vector(-4, 4),
                     integer ? random.integerVector(-4, 4) : random.vector(-4, 4), integer ? 1.0 : random.uniform(0.1, 2)};
-    const bool answer = meets(c, t);
+    const auto [answer, touches] = meetsAndTouches(c, t);
+    EXPECT_EQ(touches, answer) << i;
     met += answer;
     // Spheres of the capsule's radius along its segment, clearly meeting the triangle: the capsule meets it too.
     for (int k = 0; k <= 16; ++k) {
@@ -106,7 +138,8 @@ TEST(IntersectsRoundedTriangle, CapsulesMeetWhatTheirSpheresMeetAndBareSegmentsA
     // Radius 0: a segment, which meets the triangle exactly where the segment query says.
     const Capsule bare{c.start, c.end, 0};
     const auto segment = encodedBuffer(Segment{c.start, c.end}), tri = encodedBuffer(t);
-    EXPECT_EQ(meets(bare, t), intersectsTable().at(ShapeType::Segment, ShapeType::Triangle)(segment.data(), tri.data()))
+    EXPECT_EQ(meetsAndTouches(bare, t).first,
+              intersectsTable().at(ShapeType::Segment, ShapeType::Triangle)(segment.data(), tri.data()))
         << i;
   }
   EXPECT_GT(met, testing::cases(400));

@@ -7,14 +7,16 @@ import { shortNumber } from '../framework/params.js';
 import { worldPoints } from './local-points.js';
 
 export const explanation = `A <b>sphere</b> meets the triangle when the triangle's point nearest its centre is
-  within the radius; a <b>capsule</b> when the nearest points of its axis segment and the triangle are (Ericson,
+  within the radius: the centre's foot on the plane if it falls inside the triangle, else the nearest point of an
+  edge; a <b>capsule</b> when the nearest points of its axis segment and the triangle are (Ericson,
   <i>Real-Time Collision Detection</i>, §5.1.5 and §5.1.9). The yellow markers are those nearest points. A
   <b>cylinder</b> has flat caps, so the test moves to its frame: the triangle is clipped to the slab between the caps
   (Sutherland–Hodgman), and the clipped polygon's point nearest the axis is compared with the radius. An
   <b>ellipsoid</b> is the unit ball once its axes are divided by its radii; there the same nearest-point test runs on
   the transformed triangle. Here the ellipsoid's radii are <i>radius</i> across and <i>length</i>/2 along its axis.
-  Touching counts as meeting; as the nearest points are computed in floating point, a touch found only by rounding
-  can go either way.`;
+  Touching counts as meeting. For the sphere that is decided exactly: where the centre projects and how far it is
+  from the plane or an edge are signs of polynomials in the inputs. The other shapes measure from nearest points
+  computed in floating point, so a touch found only by rounding can go either way.`;
 
 export const params = {
   triangle: { type: 'transform', position: [0, 0, 0], rotation: [-60, 0, 20] },
