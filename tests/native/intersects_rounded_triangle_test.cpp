@@ -2,8 +2,9 @@
 // touching ones included, against the exact squared distance from its centre to the triangle in GMP rationals,
 // computed by another route (the foot of the perpendicular on the plane when it falls inside, else the nearest point
 // of each edge); away from touching it also agrees with distance() == 0 (whose closest points are rounded). A capsule
-// is checked against spheres along its segment (it meets whatever one of them meets) and against the segment's own
-// exact test when its radius is 0; it agrees with distance() == 0 on every pair. Both argument orders throughout.
+// likewise, against the exact distance from its segment (0 where it crosses the triangle, else the least of its
+// ends' distances and its distances to the edges, Ericson's clamped parameters in rationals), and against the
+// segment's own exact test when its radius is 0. Both argument orders throughout.
 #include <cmath>
 #include <utility>
 
@@ -117,33 +118,108 @@ TEST(IntersectsRoundedTriangle, SpheresRestingOnAFaceAnEdgeOrACornerTouch) {
   EXPECT_FALSE(sphereMeets({{4, 5, 1 + lift}, 5}, point));
 }
 
-TEST(IntersectsRoundedTriangle, CapsulesMeetWhatTheirSpheresMeetAndBareSegmentsAreExact) {
+// The exact squared distance between segments p1q1 and p2q2: Ericson's closest points (§5.1.9), clamped in
+// rationals.
+mpq_class squaredBetweenSegments(const Q3& p1, const Q3& q1, const Q3& p2, const Q3& q2) {
+  const Q3 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
+  const mpq_class a = dotQ(d1, d1), e = dotQ(d2, d2), f = dotQ(d2, r);
+  const auto clamp = [](const mpq_class& x) { return x < 0 ? mpq_class(0) : x > 1 ? mpq_class(1) : x; };
+  mpq_class s = 0, t = 0;
+  if (a == 0 && e == 0) {
+    // Two points.
+  } else if (a == 0) {
+    t = clamp(f / e);
+  } else {
+    const mpq_class c = dotQ(d1, r);
+    if (e == 0) {
+      s = clamp(-c / a);
+    } else {
+      const mpq_class b = dotQ(d1, d2), den = a * e - b * b;
+      s = den != 0 ? clamp((b * f - c * e) / den) : mpq_class(0);
+      t = (b * s + f) / e;
+      if (t < 0) {
+        t = 0, s = clamp(-c / a);
+      } else if (t > 1) {
+        t = 1, s = clamp((b - c) / a);
+      }
+    }
+  }
+  const Q3 gap = (p1 + d1 * s) - (p2 + d2 * t);
+  return dotQ(gap, gap);
+}
+
+// The exact squared distance from segment pq to the closed triangle: 0 where the segment crosses the triangle's
+// plane inside it, else the least of its ends' distances to the triangle and its distances to the three edges.
+mpq_class squaredSegmentToTriangle(Vec3 start, Vec3 end, const Triangle& t) {
+  const Q3 p = q(start), e = q(end), a = q(t.a), b = q(t.b), c = q(t.c);
+  const Q3 n = crossQ(b - a, c - a);
+  const mpq_class h0 = dotQ(n, p - a), h1 = dotQ(n, e - a);
+  if ((h0 < 0 && h1 > 0) || (h0 > 0 && h1 < 0)) {
+    const Q3 x = p + (e - p) * (h0 / (h0 - h1));
+    if (dotQ(crossQ(b - a, x - a), n) >= 0 && dotQ(crossQ(c - b, x - b), n) >= 0 && dotQ(crossQ(a - c, x - c), n) >= 0) {
+      return 0;
+    }
+  }
+  mpq_class best = squaredToTriangle(start, t);
+  for (const mpq_class& d : {squaredToTriangle(end, t), squaredBetweenSegments(p, e, a, b),
+                             squaredBetweenSegments(p, e, b, c), squaredBetweenSegments(p, e, c, a)}) {
+    best = d < best ? d : best;
+  }
+  return best;
+}
+
+// The capsule's answer, checked against the exact distance.
+bool capsuleMeets(const Capsule& c, const Triangle& t) {
+  const auto [answer, touches] = meetsAndTouches(c, t);
+  const mpq_class squared = squaredSegmentToTriangle(c.start, c.end, t), reach = mpq_class(c.radius) * c.radius;
+  EXPECT_EQ(answer, squared <= reach);
+  if (abs(squared - reach) > reach * mpq_class(1, 1000000000)) {
+    EXPECT_EQ(touches, answer);
+  }
+  return answer;
+}
+
+TEST(IntersectsRoundedTriangle, CapsulesMeetExactlyWhenTheExactDistanceIsWithinTheRadius) {
   Random random(96);
-  int met = 0;
-  for (int i = 0; i < testing::cases(4000); ++i) {
+  int met = 0, apart = 0, touching = 0;
+  for (int i = 0; i < testing::cases(8000); ++i) {
     const bool integer = i % 2 == 0;
     const Triangle t = randomTriangle(random, integer);
     const Capsule c{integer ? random.integerVector(-4, 4) : random.vector(-4, 4),
-                    integer ? random.integerVector(-4, 4) : random.vector(-4, 4), integer ? 1.0 : random.uniform(0.1, 2)};
-    const auto [answer, touches] = meetsAndTouches(c, t);
-    EXPECT_EQ(touches, answer) << i;
-    met += answer;
-    // Spheres of the capsule's radius along its segment, clearly meeting the triangle: the capsule meets it too.
-    for (int k = 0; k <= 16; ++k) {
-      const Vec3 centre = c.start + (c.end - c.start) * (k / 16.0);
-      if (squaredToTriangle(centre, t) < mpq_class(c.radius * c.radius) * mpq_class(999, 1000)) {
-        ASSERT_TRUE(answer) << i;
-      }
-    }
+                    integer ? random.integerVector(-4, 4) : random.vector(-4, 4),
+                    integer ? double(random.integer(0, 2)) : random.uniform(0, 2)};
+    const bool answer = capsuleMeets(c, t);
+    ASSERT_FALSE(::testing::Test::HasFailure()) << i;
+    const mpq_class squared = squaredSegmentToTriangle(c.start, c.end, t), reach = mpq_class(c.radius) * c.radius;
+    touching += squared == reach;
+    met += answer && squared != reach;
+    apart += !answer;
     // Radius 0: a segment, which meets the triangle exactly where the segment query says.
-    const Capsule bare{c.start, c.end, 0};
     const auto segment = encodedBuffer(Segment{c.start, c.end}), tri = encodedBuffer(t);
-    EXPECT_EQ(meetsAndTouches(bare, t).first,
+    EXPECT_EQ(meetsAndTouches(Capsule{c.start, c.end, 0}, t).first,
               intersectsTable().at(ShapeType::Segment, ShapeType::Triangle)(segment.data(), tri.data()))
         << i;
   }
-  EXPECT_GT(met, testing::cases(400));
-  EXPECT_LT(met, testing::cases(3600));
+  EXPECT_GT(met, testing::cases(800));
+  EXPECT_GT(apart, testing::cases(800));
+  EXPECT_GT(touching, testing::cases(40));
+}
+
+// A capsule of radius 5 lying on the face, standing on a corner, and with its axis skew to an edge at distance 5
+// (the lines' closest points inside both segments), each touching, then lifted by 2^-50.
+TEST(IntersectsRoundedTriangle, CapsulesRestingOnAFaceACornerOrAnEdgeTouch) {
+  const Triangle t{{-2, -1.5, 0}, {2, -1.5, 0}, {0, 2, 0}};
+  const double lift = 0x1p-50;
+  // Along y over the face at height 5; upright on the corner (0, 2, 0); parallel to the edge y = -1.5, 3 beyond it
+  // and 4 up; skew to that edge through (1, -4.5, 4), 5 from the edge's point (1, -1.5, 0) along (0, -3, 4), in the
+  // direction (1, 4, 3), perpendicular to both.
+  const Capsule cases[] = {{{0, -1, 5}, {0, 1, 5}, 5}, {{0, 2, 5}, {0, 2, 9}, 5}, {{0, -4.5, 4}, {1, -4.5, 4}, 5},
+                           {{0.5, -6.5, 2.5}, {1.5, -2.5, 5.5}, 5}};
+  for (const Capsule& c : cases) {
+    EXPECT_TRUE(capsuleMeets(c, t));
+    EXPECT_FALSE(capsuleMeets({c.start + Vec3{0, 0, lift}, c.end + Vec3{0, 0, lift}, c.radius}, t));
+    EXPECT_TRUE(capsuleMeets({c.start - Vec3{0, 0, lift}, c.end - Vec3{0, 0, lift}, c.radius}, t));
+  }
 }
 
 }  // namespace

@@ -182,9 +182,9 @@ class TriangleMesh {
     const uint32_t* c = &corners_[3 * size_t{slot}];
     return {vertex(c[0]), vertex(c[1]), vertex(c[2])};
   }
-  // A shape's bounds for pruning, and whether its triangle test is rounded: the tests of capsules, cylinders and
-  // ellipsoids work on rounded closest points of the triangle, which may stray from the triangle's box by rounding
-  // relative to its coordinates, so node boxes are widened for them (overlap). A sphere's test is exact.
+  // A shape's bounds for pruning, and whether its triangle test is rounded: the tests of cylinders and ellipsoids
+  // work on rounded points of the triangle, which may stray from the triangle's box by rounding relative to its
+  // coordinates, so node boxes are widened for them (overlap). The tests of spheres and capsules are exact.
   struct ShapeBounds {
     BvhBox box;
     bool rounded;
@@ -205,7 +205,7 @@ class TriangleMesh {
       case ShapeType::Point: points = 1, rounded = false; break;
       case ShapeType::Triangle: points = 3, rounded = false; break;
       case ShapeType::Sphere: points = 1, radius = shape[3], rounded = false; break;
-      case ShapeType::Capsule:
+      case ShapeType::Capsule: points = 2, radius = shape[6], rounded = false; break;
       case ShapeType::Cylinder: points = 2, radius = shape[6]; break;
       case ShapeType::Ellipsoid: points = 1, radius = std::fmax(shape[3], std::fmax(shape[4], shape[5])); break;
       default: return std::nullopt;

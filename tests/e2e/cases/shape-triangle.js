@@ -47,6 +47,14 @@ export default [
     },
   },
   {
+    set: { shape: [0, 0, 0.5, 0, 0, 0] },
+    check({ result }) {
+      // Lowered to 0.5: lying on the face along its whole axis, touching (decided exactly).
+      expect(result.intersects).toBe(true);
+      expect(result.closest.distance).toBeLessThan(1e-15);
+    },
+  },
+  {
     set: { shape: [0, 0, 0.75, 90, 0, 0] },
     check({ result }) {
       // Turned onto z, the axis reaches down to z = -0.25: through the triangle.

@@ -1,18 +1,20 @@
-// Spheres and capsules against a triangle.
-// A sphere meets the triangle exactly when its centre comes within the radius: when the centre's projection on the
-// triangle's plane falls inside the closed triangle, by its height over the plane; otherwise by its distance to the
-// nearest of the three edges (Ericson §5.1.5's regions, each test a polynomial whose sign exact::filteredSign
-// decides). So a ball resting on a face, an edge or a corner counts as touching, whatever the rounding of the
-// closest points that distance() and closestPoints() construct.
-// A capsule meets the triangle when the triangle comes within the radius of its segment, measured between the
-// closest points closestPoints() finds (Ericson §5.1.10) and decided by ballsMeet on them, as distance() and
-// closestPoints() decide it, so the three queries agree on every pair. Those closest points are rounded: a pair
-// touching to within rounding may be answered either way, as for the other rounded shapes (intersects_rounded.h).
+// Spheres and capsules against a triangle, decided exactly.
+// A ball meets the triangle when its centre comes within the radius: when the centre's projection on the triangle's
+// plane falls inside the closed triangle, by its height over the plane; otherwise by its distance to the nearest of
+// the three edges (Ericson §5.1.5's regions).
+// A capsule meets it when its segment crosses the triangle, or comes within the radius of it: the distance between a
+// segment and a triangle that do not meet is reached at an end of the segment (a ball against the triangle) or on an
+// edge of the triangle (two segments, Ericson §5.1.9: at the lines' closest points when both fall inside the
+// segments, otherwise at an end of one of them).
+// Every test is the sign of a polynomial in the inputs (exact::filteredSign), so a ball or capsule resting on a face,
+// an edge or a corner touches, whatever the rounding of the closest points that distance() and closestPoints()
+// construct (those two may report a gap of an ulp for such a pair).
 #pragma once
+#include <cmath>
 #include <tuple>
 
 #include "collide3d/math/exact/filtered_sign.h"
-#include "collide3d/queries/distance/closest_points.h"
+#include "collide3d/queries/intersects/intersects_caster_shape.h"
 
 namespace c3d {
 
@@ -44,15 +46,52 @@ inline bool ballMeetsSegment(Vec3 c, double r, Vec3 p, Vec3 q) {
   return interior <= 0;
 }
 
-inline bool intersects(const Sphere& s, const Triangle& t) {
-  const auto [ab, bd, da, plane, area] = exact::filteredValues(kBallFace, s.center, s.radius, t.a, t.b, t.c);
-  if (area > 0 && ab >= 0 && bd >= 0 && da >= 0) return plane <= 0;
-  return ballMeetsSegment(s.center, s.radius, t.a, t.b) || ballMeetsSegment(s.center, s.radius, t.b, t.c) ||
-         ballMeetsSegment(s.center, s.radius, t.c, t.a);
+// For segments p1q1 and p2q2 (d1 = q1 - p1, d2 = q2 - p2, w = p1 - p2; a = d1·d1, b = d1·d2, c = d1·w, e = d2·d2,
+// f = d2·w, den = a e - b^2 = |d1 × d2|^2): the parameters of the lines' closest points times den, s den = b f - c e
+// and t den = a f - b c, each also subtracted from den, and the lines' reach (w·(d1 × d2))^2 - R^2 den.
+constexpr auto kSegmentsReach = [](const auto& p1, const auto& q1, const auto& p2, const auto& q2, const auto& r) {
+  const auto d1 = q1 - p1, d2 = q2 - p2, w = p1 - p2;
+  const auto a = dot(d1, d1), b = dot(d1, d2), c = dot(d1, w), e = dot(d2, d2), f = dot(d2, w);
+  const auto den = a * e - b * b, s = b * f - c * e, t = a * f - b * c;
+  const auto height = dot(w, cross(d1, d2));
+  return std::make_tuple(s, den - s, t, den - t, height * height - r * r * den);
+};
+
+// Whether segments p1q1 and p2q2 come within r of each other.
+inline bool segmentsWithin(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, double r) {
+  const auto [s, sLeft, t, tLeft, reach] = exact::filteredValues(kSegmentsReach, p1, q1, p2, q2, r);
+  if (s > 0 && sLeft > 0 && t > 0 && tLeft > 0) return reach <= 0;
+  return ballMeetsSegment(p1, r, p2, q2) || ballMeetsSegment(q1, r, p2, q2) || ballMeetsSegment(p2, r, p1, q1) ||
+         ballMeetsSegment(q2, r, p1, q1);
 }
 
+// Whether the box of the points p and q grown by r and the triangle's box are proven apart on some axis: most pairs
+// that are apart are, at the cost of a few comparisons. A rounded difference is within u of itself, so one larger
+// than r (1 + 2^-50) proves the exact difference larger than r.
+inline bool boxesApart(Vec3 p, Vec3 q, double r, const Triangle& t) {
+  const double reach = r * (1 + 0x1p-50);
+  for (int i = 0; i < 3; ++i) {
+    const double a = component(t.a, i), b = component(t.b, i), c = component(t.c, i);
+    const double lo = std::fmin(component(p, i), component(q, i)), hi = std::fmax(component(p, i), component(q, i));
+    if (std::fmin(a, std::fmin(b, c)) - hi > reach || lo - std::fmax(a, std::fmax(b, c)) > reach) return true;
+  }
+  return false;
+}
+
+inline bool ballMeetsTriangle(Vec3 c, double r, const Triangle& t) {
+  if (boxesApart(c, c, r, t)) return false;
+  const auto [ab, bd, da, plane, area] = exact::filteredValues(kBallFace, c, r, t.a, t.b, t.c);
+  if (area > 0 && ab >= 0 && bd >= 0 && da >= 0) return plane <= 0;
+  return ballMeetsSegment(c, r, t.a, t.b) || ballMeetsSegment(c, r, t.b, t.c) || ballMeetsSegment(c, r, t.c, t.a);
+}
+
+inline bool intersects(const Sphere& s, const Triangle& t) { return ballMeetsTriangle(s.center, s.radius, t); }
+
 inline bool intersects(const Capsule& c, const Triangle& t) {
-  return closestPoints(Segment{c.start, c.end}, c.radius, t).distance == 0;
+  if (boxesApart(c.start, c.end, c.radius, t)) return false;
+  return intersectsByCast(Segment{c.start, c.end}, t) || ballMeetsTriangle(c.start, c.radius, t) ||
+         ballMeetsTriangle(c.end, c.radius, t) || segmentsWithin(c.start, c.end, t.a, t.b, c.radius) ||
+         segmentsWithin(c.start, c.end, t.b, t.c, c.radius) || segmentsWithin(c.start, c.end, t.c, t.a, c.radius);
 }
 
 }  // namespace c3d

@@ -14,9 +14,10 @@ export const explanation = `A <b>sphere</b> meets the triangle when the triangle
   (Sutherland–Hodgman), and the clipped polygon's point nearest the axis is compared with the radius. An
   <b>ellipsoid</b> is the unit ball once its axes are divided by its radii; there the same nearest-point test runs on
   the transformed triangle. Here the ellipsoid's radii are <i>radius</i> across and <i>length</i>/2 along its axis.
-  Touching counts as meeting. For the sphere that is decided exactly: where the centre projects and how far it is
-  from the plane or an edge are signs of polynomials in the inputs. The other shapes measure from nearest points
-  computed in floating point, so a touch found only by rounding can go either way.`;
+  Touching counts as meeting. For the sphere and the capsule that is decided exactly: where the centre projects,
+  whether the axis crosses the triangle, how far it is from the plane or an edge are signs of polynomials in the
+  inputs. The cylinder and the ellipsoid measure from points computed in floating point, so a touch found only by
+  rounding can go either way.`;
 
 export const params = {
   triangle: { type: 'transform', position: [0, 0, 0], rotation: [-60, 0, 20] },
