@@ -183,6 +183,25 @@ describe('the float filters of the single queries', () => {
     expect(met).toBe(posed / 2);
   });
 
+  it('do not prove a miss for a ray leaving a sphere from a point within rounding of its surface', () => {
+    // The origin is the centre plus the radius along a random unit vector, rounded: just inside, on or just
+    // outside the ball, and the ray points outwards. From inside or on the surface it hits at t = 0, so "outside
+    // and moving away" must be proven with the bound on m·m - r^2, not read off its rounded sign. Centres near 0
+    // make the origin's rounding as small as the rounding of m·m - r^2 itself.
+    let inside = 0;
+    for (let i = 0; i < 4000; ++i) {
+      const center = vec(1e-3), radius = range(0.5, 4), u = vec(1);
+      const k = radius / Math.hypot(u.x, u.y, u.z);
+      const ray = { type: 'ray', origin: plus(center, u, k), direction: plus(u, vec(0.2)) };
+      const ball = { type: 'sphere', center, radius };
+      const answer = QUERIES.raycast.exact(ray, ball);
+      inside += answer ? 1 : 0;
+      if (answer) expect(encoded(raycastFilter, ray, ball)).toBe(UNDECIDED);
+      expect(c3d.raycast(ray, ball) !== null).toBe(answer);
+    }
+    expect(inside).toBeGreaterThan(400);
+  });
+
   it('leave every bad field to the full path, whose errors are unchanged', () => {
     const v = (x, y, z) => ({ x, y, z });
     const ball = { type: 'sphere', center: v(0, 0, 0), radius: 1 };
