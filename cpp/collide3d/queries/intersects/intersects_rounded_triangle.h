@@ -57,12 +57,11 @@ constexpr auto kSegmentsReach = [](const auto& p1, const auto& q1, const auto& p
   return std::make_tuple(s, den - s, t, den - t, height * height - r * r * den);
 };
 
-// Whether segments p1q1 and p2q2 come within r of each other.
-inline bool segmentsWithin(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, double r) {
+// Whether the closest points of the lines through p1q1 and p2q2 both fall strictly inside the segments, and lie
+// within r of each other. (When they do not, the segments' distance is reached at an end of one of them.)
+inline bool interiorsWithin(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, double r) {
   const auto [s, sLeft, t, tLeft, reach] = exact::filteredValues(kSegmentsReach, p1, q1, p2, q2, r);
-  if (s > 0 && sLeft > 0 && t > 0 && tLeft > 0) return reach <= 0;
-  return ballMeetsSegment(p1, r, p2, q2) || ballMeetsSegment(q1, r, p2, q2) || ballMeetsSegment(p2, r, p1, q1) ||
-         ballMeetsSegment(q2, r, p1, q1);
+  return s > 0 && sLeft > 0 && t > 0 && tLeft > 0 && reach <= 0;
 }
 
 // Whether the box of the points p and q grown by r and the triangle's box are proven apart on some axis: most pairs
@@ -87,11 +86,16 @@ inline bool ballMeetsTriangle(Vec3 c, double r, const Triangle& t) {
 
 inline bool intersects(const Sphere& s, const Triangle& t) { return ballMeetsTriangle(s.center, s.radius, t); }
 
+// The edges' distances to the segment are reached at the segment's ends (already covered by the balls at its ends
+// against the whole triangle), at the corners (balls at the corners against the segment), or inside both.
 inline bool intersects(const Capsule& c, const Triangle& t) {
   if (boxesApart(c.start, c.end, c.radius, t)) return false;
-  return intersectsByCast(Segment{c.start, c.end}, t) || ballMeetsTriangle(c.start, c.radius, t) ||
-         ballMeetsTriangle(c.end, c.radius, t) || segmentsWithin(c.start, c.end, t.a, t.b, c.radius) ||
-         segmentsWithin(c.start, c.end, t.b, t.c, c.radius) || segmentsWithin(c.start, c.end, t.c, t.a, c.radius);
+  const double r = c.radius;
+  return intersectsByCast(Segment{c.start, c.end}, t) || ballMeetsTriangle(c.start, r, t) ||
+         ballMeetsTriangle(c.end, r, t) || ballMeetsSegment(t.a, r, c.start, c.end) ||
+         ballMeetsSegment(t.b, r, c.start, c.end) || ballMeetsSegment(t.c, r, c.start, c.end) ||
+         interiorsWithin(c.start, c.end, t.a, t.b, r) || interiorsWithin(c.start, c.end, t.b, t.c, r) ||
+         interiorsWithin(c.start, c.end, t.c, t.a, r);
 }
 
 }  // namespace c3d
