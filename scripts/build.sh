@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the same C++ sources two ways: natively (tests) into build/native, and with Emscripten into the ES module
-# web/lib/wasm/collide3d.mjs that the npm package ships. See TOOLCHAIN.md §1 for the flags.
+# web/lib/wasm/collide3d.mjs that the npm package ships. CMakeLists.txt says why each flag is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs   # Debian's emcc needs it to find acorn
@@ -11,7 +11,7 @@ if [ "$what" = all ] || [ "$what" = native ]; then
   cmake --build build/native -j"$(nproc)"
 fi
 if [ "$what" = all ] || [ "$what" = wasm ]; then
-  # Skipping emcmake: it sets an emulator flag node 20 rejects (TOOLCHAIN.md); the toolchain file is what matters.
+  # Skipping emcmake: it sets an emulator flag node 20 rejects; the toolchain file is what matters.
   cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_TOOLCHAIN_FILE=/usr/share/emscripten/cmake/Modules/Platform/Emscripten.cmake >/dev/null
   cmake --build build/wasm -j"$(nproc)"

@@ -220,6 +220,11 @@ emscripten::val describe() {
     shapes.set(shapeName(static_cast<ShapeType>(type)), shape);
   }
   layout.set("shapes", shapes);
+  val range = val::object();
+  range.set("smallest", kSmallestMagnitude);
+  range.set("largest", kLargestMagnitude);
+  range.set("rule", std::string(kRangeRule));
+  layout.set("range", range);
   val status = val::object();
   status.set("unsupportedPair", io::kUnsupportedPair);
   status.set("invalidA", io::kInvalidA);

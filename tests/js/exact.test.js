@@ -36,18 +36,20 @@ const minus = (a, b) => [sub(a[0], b[0]), sub(a[1], b[1]), sub(a[2], b[2])];
 const cross = (a, b) => [sub(mul(a[1], b[2]), mul(a[2], b[1])), sub(mul(a[2], b[0]), mul(a[0], b[2])),
   sub(mul(a[0], b[1]), mul(a[1], b[0]))];
 
+// From 0 the nearest number a shape accepts is ±2^-126 (the range of shape numbers, README "Range").
+const SMALLEST = 2 ** -126;
 const nudge = (x, random) => {
   view.setFloat64(0, x);
   const bits = view.getBigUint64(0);
   const up = (x >= 0) === (random() < 0.5);
-  if (x === 0) return (random() < 0.5 ? 1 : -1) * 5e-324;
+  if (x === 0) return (random() < 0.5 ? 1 : -1) * SMALLEST;
   view.setBigUint64(0, up ? bits + 1n : bits - 1n);
   return view.getFloat64(0);
 };
 
-// The double one ulp away from x, up or down.
+// The double one ulp away from x, up or down (from 0: the smallest magnitude a shape accepts).
 const step = (x, up) => {
-  if (x === 0) return up ? 5e-324 : -5e-324;
+  if (x === 0) return up ? SMALLEST : -SMALLEST;
   view.setFloat64(0, x);
   const bits = view.getBigUint64(0);
   view.setBigUint64(0, (x > 0) === up ? bits + 1n : bits - 1n);

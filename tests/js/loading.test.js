@@ -16,7 +16,7 @@ describe('init', () => {
         'supported', 'sweep']);
   });
 
-  it('knows every shape type of API.md', () => {
+  it('knows every shape type of the README table', () => {
     expect(SHAPE_TYPES).toEqual(['point', 'ray', 'line', 'segment', 'plane', 'triangle', 'sphere', 'ellipsoid',
       'aabb', 'obb', 'cylinder', 'capsule', 'frustum']);
   });

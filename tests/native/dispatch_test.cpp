@@ -530,7 +530,7 @@ TEST(Validation, DegenerateButValidShapesAreAccepted) {
   EXPECT_TRUE(accepted(Ellipsoid{{0, 0, 0}, {0, 0, 0}, {}}));
   EXPECT_TRUE(accepted(Obb{{0, 0, 0}, {0, 0, 0}, {}}));
   EXPECT_TRUE(accepted(Point{{0, 0, 0}}));
-  EXPECT_TRUE(accepted(Ray{{0, 0, 0}, {0, 0, 1e-300}}));
+  EXPECT_TRUE(accepted(Ray{{0, 0, 0}, {0, 0, 0x1p-126}}));  // the smallest direction within the numbers' range
 }
 
 // ---- formatNumber ----

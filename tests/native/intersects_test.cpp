@@ -1,5 +1,5 @@
 // intersects(a, b) for the boolean kernels: sphere-sphere, aabb-aabb, obb-obb, triangle-triangle, plane-shape,
-// frustum-shape and caster-shape (intersectsByCast). Every shape is a closed set, so touching counts (API.md).
+// frustum-shape and caster-shape (intersectsByCast). Every shape is a closed set, so touching counts (README).
 // Expected values are derived by hand (see the comments) or by independent oracles written here: exact int64
 // predicates for triangles and segments, a small linear program for oriented boxes, support points for planes,
 // closest points for balls and boxes, and sample points for the conservative frustum cull.

@@ -702,7 +702,7 @@ bool holds(const Triangle& t, Vec3 p) {
          dot(cross(t.a - t.c, p - t.c), n) >= 0;
 }
 
-// API.md: a zero-length segment is a point. Against every raycast target, on the grid where the definitions above
+// README: a zero-length segment is a point. Against every raycast target, on the grid where the definitions above
 // are exact, it meets (and raycast hits) exactly the targets that hold its point.
 template <class Target>
 void expectZeroLengthSegmentIsItsPoint(ShapeGenerator& generator) {
@@ -793,7 +793,7 @@ TEST(BruteForce, PlaneSphereTangentWithPythagoreanNormals) {
 }
 
 // Ground truth by construction: triangles sharing a vertex or an edge share a point, and a ray starting at a vertex or
-// a segment ending at one touches the triangle there. API.md: touching counts as intersecting, in either order.
+// a segment ending at one touches the triangle there. README: touching counts as intersecting, in either order.
 TEST(BruteForce, TouchingAtATriangleVertexCounts) {
   testing::Random random(503);
   const int triangle = int(ShapeType::Triangle), ray = int(ShapeType::Ray), segment = int(ShapeType::Segment);

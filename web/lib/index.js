@@ -1,10 +1,10 @@
 // collide3d: the public JavaScript entry. It validates arguments, writes their numbers into a scratch area of the
 // wasm heap, calls a bound function that takes only the shapes' type codes, and reads the answer back, so no
 // object is converted by embind on the query path; for the commonest pairs a float filter (filters.js) answers
-// from those numbers first when it can prove the exact answer. See API.md / README.md for the semantics.
+// from those numbers first when it can prove the exact answer. See README.md for the semantics.
 import createCollide3dModule from './wasm/collide3d.mjs';
 import { reentered, rangeError, typeError, unsupportedPair } from './errors.js';
-import { SHAPE_TYPES, checkShapeSchemas, encodeShape, encodeVector } from './shapes.js';
+import { SHAPE_TYPES, checkShapeSchemas, encodeShape, encodeVector, setNumberRange } from './shapes.js';
 import { defineTriangleMesh } from './mesh.js';
 import { defineAabbTree } from './tree.js';
 import { definePairBatches } from './batch.js';
@@ -19,6 +19,7 @@ function vec(f, o) {
 function createApi(module) {
   const layout = module.describe();
   checkShapeSchemas(layout.shapes);
+  setNumberRange(layout.range);
   const { sides: SIDES, intersectionKinds: INTERSECTION_KINDS } = layout;
   const { unsupportedPair: UNSUPPORTED, invalidA: INVALID_A, invalidB: INVALID_B } = layout.status;
   const A = layout.a, B = layout.b, OPT = layout.options, OUT = layout.result;

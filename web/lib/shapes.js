@@ -10,28 +10,38 @@ function join(arg, field) {
   return field[0] === '[' ? arg + field : `${arg}.${field}`;
 }
 
-// The error for a bad number or vector. Kept out of the encoders, which run on every query: with the message
-// building inline V8 compiled them measurably slower (ray–triangle encoding 58 -> 42 ns).
+// The range a shape's numbers keep to (rotations' entries excepted): 0, or a magnitude from `smallest` to `largest`,
+// as the wasm module reports it at start-up (setNumberRange); validation.h says why.
+let smallest = 0, largest = Infinity, rangeRule = '';
+export function setNumberRange(range) {
+  ({ smallest, largest, rule: rangeRule } = range);
+}
+const inRange = (x) => typeof x === 'number' && (x === 0 || (Math.abs(x) >= smallest && Math.abs(x) <= largest));
+
+// The error for a bad number or vector: a TypeError for what is not a finite number, a RangeError for a finite one
+// outside the range. Kept out of the encoders, which run on every query: with the message building inline V8
+// compiled them measurably slower (ray–triangle encoding 58 -> 42 ns).
 function numberError(fn, arg, field, value) {
+  if (Number.isFinite(value)) return rangeError(fn, join(arg, field), `${rangeRule} (got ${value})`);
   return typeError(fn, join(arg, field), 'a finite number', value);
 }
 
 // The values already read are passed in, so getters are not run twice.
 function vectorError(fn, arg, field, v, x, y, z) {
   if (typeof v !== 'object' || v === null) return typeError(fn, join(arg, field), 'a vector {x, y, z}', v);
-  const [axis, value] = !Number.isFinite(x) ? ['x', x] : !Number.isFinite(y) ? ['y', y] : ['z', z];
-  return typeError(fn, `${join(arg, field)}.${axis}`, 'a finite number', value);
+  const [axis, value] = !inRange(x) ? ['x', x] : !inRange(y) ? ['y', y] : ['z', z];
+  return numberError(fn, join(arg, field), axis, value);
 }
 
 function number(f, o, value, fn, arg, field) {
-  if (!Number.isFinite(value)) throw numberError(fn, arg, field, value);
+  if (!inRange(value)) throw numberError(fn, arg, field, value);
   f[o] = value;
 }
 
 function vec3(f, o, v, fn, arg, field) {
   if (typeof v !== 'object' || v === null) throw vectorError(fn, arg, field, v);
   const x = v.x, y = v.y, z = v.z;
-  if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) throw vectorError(fn, arg, field, v, x, y, z);
+  if (!(inRange(x) && inRange(y) && inRange(z))) throw vectorError(fn, arg, field, v, x, y, z);
   f[o] = x;
   f[o + 1] = y;
   f[o + 2] = z;

@@ -9,7 +9,7 @@
 
 #include "collide3d/dispatch/encoded.h"
 #include "collide3d/dispatch/shape_visit.h"
-#include "collide3d/shapes/validation.h"
+#include "collide3d/shapes/validate_shape.h"
 
 namespace c3d {
 
@@ -56,13 +56,13 @@ std::ptrdiff_t firstNotFinite(const T* numbers, size_t count) {
   return -1;
 }
 
-// The first of `count` finite items its shape's validation rejects, or -1: one loop per shape and number type, the
-// validation inlined (for shapes that accept any finite numbers, the loop compiles to nothing).
+// The first of `count` finite items its shape's validation (validateShape: the numbers' range, then the shape's
+// rules) rejects, or -1: one loop per shape and number type, the validation inlined.
 template <class Shape, class T>
 std::ptrdiff_t firstInvalid(const T* numbers, size_t count, Problem& problem) {
   const int size = encodedSize<Shape>();
   for (size_t i = 0; i < count; ++i) {
-    if (!validate(decode<Shape>(numbers + i * size), problem)) return static_cast<std::ptrdiff_t>(i);
+    if (!validateShape(decode<Shape>(numbers + i * size), problem)) return static_cast<std::ptrdiff_t>(i);
   }
   return -1;
 }

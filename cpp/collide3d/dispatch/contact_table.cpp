@@ -16,10 +16,12 @@ struct BetweenRounded {
 
 struct BallBox {
   static std::optional<Contact> run(const Sphere& s, const Aabb& box) {
-    return contactBallBox(s.center, s.radius, {0, 0, 0}, box.min, box.max, Mat3{});
+    return contactBallBox(ballInBox(s.center, s.radius, box), s.center, s.radius, {0, 0, 0}, box.min, box.max,
+                          Mat3{});
   }
   static std::optional<Contact> run(const Sphere& s, const Obb& box) {
-    return contactBallBox(s.center, s.radius, box.center, -box.halfSize, box.halfSize, box.rotation);
+    return contactBallBox(ballInBox(s.center, s.radius, box), s.center, s.radius, box.center, -box.halfSize,
+                          box.halfSize, box.rotation);
   }
 };
 

@@ -1,6 +1,7 @@
 // Per shape type: name, encoded schema and validation, dispatched over the closed list of shapes.
 #include "collide3d/dispatch/shape_visit.h"
 #include "collide3d/dispatch/tables.h"
+#include "collide3d/shapes/validate_shape.h"
 
 namespace c3d {
 
@@ -22,7 +23,7 @@ using ValidateFn = bool (*)(const double*, Problem&);
 
 template <class Shape>
 bool validateAs(const double* encodedShape, Problem& problem) {
-  return validate(decode<Shape>(encodedShape), problem);
+  return validateShape(decode<Shape>(encodedShape), problem);
 }
 
 // Indexed by ShapeType: a direct call on the query path, where a switch would carry every shape's frame.

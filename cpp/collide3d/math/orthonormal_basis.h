@@ -15,7 +15,7 @@ struct OrthonormalBasis {
 
 // Precondition: w is not the zero vector.
 inline OrthonormalBasis orthonormalBasis(Vec3 direction) {
-  const Vec3 w = direction * (1.0 / length(direction));
+  const Vec3 w = unitDirection(direction);  // scaled before it is squared: any non-zero length works
   const double sign = std::copysign(1.0, w.z);
   const double a = -1.0 / (sign + w.z);
   const double b = w.x * w.y * a;

@@ -1,4 +1,4 @@
-// The result vocabulary shared by every pair of a query kind (API.md "Queries"): each raycast returns a
+// The result vocabulary shared by every pair of a query kind (README "Queries"): each raycast returns a
 // RaycastHit, each classify a Side, each sweep a SweepHit, each intersection an IntersectionSet.
 #pragma once
 #include <limits>

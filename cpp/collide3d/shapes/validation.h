@@ -1,5 +1,5 @@
 // Problem: why a shape is invalid, in words a user can act on ("radius" / "must be >= 0 (got -1)").
-// Validation rejects shapes whose geometry is undefined (API.md "Errors and bad input"); degenerate but valid
+// Validation rejects shapes whose geometry is undefined (README "Errors"); degenerate but valid
 // shapes (zero radius, zero-area triangle, zero-size box) pass and get exact answers from the queries.
 #pragma once
 #include <cmath>
@@ -66,9 +66,13 @@ inline void formatNumber(double value, char* out, std::size_t size) {
 }
 
 // Fixed-capacity text built with <<, truncating rather than overflowing; no allocation on the error path.
+// (The constructor, not a default member initializer, empties it: clang 14 initialised the array from another
+// instantiation's initializer, writing 160 bytes into a Text<48>.)
 template <std::size_t Capacity>
 struct Text {
-  char text[Capacity] = "";
+  Text() { text[0] = '\0'; }
+
+  char text[Capacity];
   std::size_t size = 0;
 
   Text& clear() {
@@ -93,6 +97,20 @@ struct Problem {
   Text<48> field;      // the field's path inside the argument: "radius", "min.x", "planes[3].normal"
   Text<160> message;   // what is wrong with it: "must be >= 0 (got -1)"
 };
+
+// The range of a shape's numbers, rotations' entries excepted (unit-vector components, checked by orthonormality):
+// 0, or a magnitude from 2^-126 to 2^126 (about 1.2e-38 to 8.5e37: float32's normal numbers, all but the largest).
+// A product of up to eight such numbers — the degree of the highest terms the queries evaluate in doubles (squared
+// lengths of cross products, the plane, box, ray and quadric tests' discriminants) — neither overflows nor sinks into
+// subnormals, so returned numbers are finite and keep their accuracy. Beyond that range they would not, so such
+// numbers are refused rather than answered with NaN or infinity.
+constexpr double kSmallestMagnitude = 0x1p-126;
+constexpr double kLargestMagnitude = 0x1p126;
+inline bool inRange(double x) {
+  const double magnitude = std::fabs(x);
+  return x == 0 || (magnitude >= kSmallestMagnitude && magnitude <= kLargestMagnitude);
+}
+constexpr const char* kRangeRule = "must be 0 or of magnitude 2^-126 to 2^126 (1.2e-38 to 8.5e37)";
 
 // Fills `problem` and returns false, so validators can `return fail(...)`.
 template <class Value>

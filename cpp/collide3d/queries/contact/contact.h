@@ -16,6 +16,7 @@
 
 #include "collide3d/math/orthonormal_basis.h"
 #include "collide3d/queries/distance/closest_points.h"
+#include "collide3d/queries/intersects/intersects_sphere_box.h"
 
 namespace c3d {
 
@@ -47,19 +48,21 @@ inline std::optional<Contact> contactRounded(const Rounded& a, const Rounded& b)
 
 // A ball against a box given in its own frame: the points origin + rotation * p with lo <= p <= hi. An AABB passes
 // its min and max as they are (origin 0, identity rotation), so its faces are exactly where intersects sees them.
-inline std::optional<Contact> contactBallBox(Vec3 c, double r, Vec3 origin, Vec3 lo, Vec3 hi, const Mat3& rotation) {
+// `place` is the exact decision (ballInBox) that intersects takes; the normal and depth are rounded from it, the
+// depth never below 0.
+inline std::optional<Contact> contactBallBox(BallInBox place, Vec3 c, double r, Vec3 origin, Vec3 lo, Vec3 hi,
+                                             const Mat3& rotation) {
+  if (!place.meets) return std::nullopt;
   const Vec3 local = transposeTimes(rotation, c - origin);
-  const Vec3 clamped = clampToBox(local, lo, hi);
-  if (clamped != local) {  // the center is outside the box
-    const Vec3 gapLocal = clamped - local;
-    const double gap2 = dot(gapLocal, gapLocal);
-    if (gap2 > r * r) return std::nullopt;
-    const double d = std::sqrt(gap2);
+  const Vec3 gapLocal = clampToBox(local, lo, hi) - local;
+  if (!place.centreInside && !isZero(gapLocal)) {  // outside, by more than rounding shows
+    const double d = length(gapLocal);
     const Vec3 normal = rotation * unitDirection(gapLocal);
+    const double depth = std::fmax(r - d, 0.0);
     const Vec3 pointA = c + normal * r;
-    return Contact{normal, r - d, pointA, pointA - normal * (r - d)};
+    return Contact{normal, depth, pointA, pointA - normal * depth};
   }
-  // Inside: out through the nearest face.
+  // Inside (or on the surface): out through the nearest face.
   int axis = 0;
   double nearest = kInfinity, side = 1;
   for (int i = 0; i < 3; ++i) {
@@ -68,7 +71,7 @@ inline std::optional<Contact> contactBallBox(Vec3 c, double r, Vec3 origin, Vec3
     if (toLo < nearest) nearest = toLo, axis = i, side = -1;
   }
   const Vec3 outward = rotation.column(axis) * side;  // the nearest face's outward normal (rotation is orthonormal)
-  const double depth = nearest + r;
+  const double depth = std::fmax(nearest, 0.0) + r;
   const Vec3 pointA = c - outward * r;
   return Contact{-outward, depth, pointA, pointA + outward * depth};
 }

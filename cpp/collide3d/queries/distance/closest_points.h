@@ -10,6 +10,7 @@
 
 #include "collide3d/queries/distance/closest_point.h"
 #include "collide3d/queries/intersects/intersects_plane_shape.h"
+#include "collide3d/queries/intersects/intersects_sphere_box.h"
 #include "collide3d/queries/intersects/intersects_sphere_sphere.h"
 #include "collide3d/queries/raycast/raycast_sphere.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"
@@ -161,16 +162,18 @@ ClosestPoints closestPointsBallCaster(Vec3 center, double radius, const CasterSh
   return {d > 0 ? center + unitDirection(gap) * radius : center, onCaster, apart(d - radius)};
 }
 
-// A point or a sphere against an oriented box, measured in the box's frame as intersects(sphere, obb) measures it.
+// A point or a sphere against an oriented box: meeting exactly when intersects(sphere, obb) says so (ballInBox);
+// the points and the gap measured in the box's frame.
 inline ClosestPoints closestPointsFromCenter(Vec3 center, double radius, const Obb& box) {
+  const BallInBox place = ballInBox(center, radius, box);
+  if (place.centreInside) return {center, center, 0};
   const Vec3 local = transposeTimes(box.rotation, center - box.center);
   const Vec3 clamped = clampToBox(local, -box.halfSize, box.halfSize);
-  const Vec3 gapLocal = clamped - local;
-  if (clamped == local) return {center, center, 0};
   const Vec3 onBox = box.center + box.rotation * clamped;
-  if (dot(gapLocal, gapLocal) <= radius * radius) return {onBox, onBox, 0};
-  const Vec3 direction = box.rotation * unitDirection(gapLocal);
-  return {center + direction * radius, onBox, apart(length(gapLocal) - radius)};
+  if (place.meets) return {onBox, onBox, 0};
+  const Vec3 gapLocal = clamped - local;
+  const Vec3 toward = isZero(gapLocal) ? Vec3{0, 0, 0} : box.rotation * unitDirection(gapLocal);
+  return {center + toward * radius, onBox, apart(length(gapLocal) - radius)};
 }
 
 // A segment (or capsule) against a triangle (Ericson §5.1.10): where the segment meets the triangle, that point;

@@ -20,6 +20,7 @@
 #include "collide3d/queries/raycast/span.h"
 #include "collide3d/shapes/aabb.h"
 #include "collide3d/shapes/obb.h"
+#include "collide3d/shapes/obb_coordinates.h"
 
 namespace c3d {
 
@@ -135,27 +136,10 @@ inline std::optional<RaycastHit> raycast(const Caster& caster, const Aabb& box, 
   return makeHit(caster, hit->t, hit->face == kNoFace ? insideNormal(caster) : boxFaceNormal(hit->face));
 }
 
-// Whether the caster meets the closed OBB within [tMin, hi], exactly. The box is the parallelepiped
-// c + sum_i s_i h_i a_i, |s_i| <= 1, with its columns a_i as given; by Cramer's rule a point p has
-// s_i h_i |det| = sigma n_i.(p - c), with n_i = a_j x a_k, det = a_0.(a_1 x a_2) and sigma its sign. Along the
-// caster that is v_i + t w_i (v_i = sigma n_i.(o - c), w_i = sigma n_i.d), to be kept within +-h_i |det|: the
-// slab test of the AABB above on these polynomials of the inputs, every sign exact.
-namespace obb_caster {
-
-// The slab normals n_i = a_j x a_k, in any number type.
-template <class A>
-[[gnu::always_inline]] inline auto slabNormals(const A& a0, const A& a1, const A& a2) {
-  return exact::V3<decltype(cross(a1, a2))>{cross(a1, a2), cross(a2, a0), cross(a0, a1)};
-}
-
-// n_i.x: x in the box's coordinates times det.
-template <class X, class N>
-[[gnu::always_inline]] inline auto slabCoordinates(const X& x, const N& n) {
-  return exact::V3<decltype(dot(n.x, x))>{dot(n.x, x), dot(n.y, x), dot(n.z, x)};
-}
-
-}  // namespace obb_caster
-
+// Whether the caster meets the closed OBB within [tMin, hi], exactly. In the box's Cramer coordinates
+// (obb_coordinates.h) a point p has s_i h_i |det| = sigma n_i.(p - c), sigma the sign of det. Along the caster
+// that is v_i + t w_i (v_i = sigma n_i.(o - c), w_i = sigma n_i.d), to be kept within +-h_i |det|: the slab test
+// of the AABB above on these polynomials of the inputs, every sign exact.
 template <bool kSegment, bool kLimited>
 Meeting meetsObb(const Caster& caster, double hi, const Obb& box) {
   const Vec3 p = kSegment ? caster.end : caster.direction;
@@ -176,9 +160,9 @@ Meeting meetsObb(const Caster& caster, double hi, const Obb& box) {
       [](const auto& o, const auto& p, const auto& hi, const auto& c, const auto& h, const auto& a0, const auto& a1,
          const auto& a2, const auto& sigma, const auto& moving) {
         using exact::absolute;
-        const auto n = obb_caster::slabNormals(a0, a1, a2);
-        const auto v = scaled(obb_caster::slabCoordinates(o - c, n), sigma);
-        const auto w = scaled(obb_caster::slabCoordinates(exactDirection<kSegment>(o, p), n), sigma);
+        const auto n = obb_coordinates::slabNormals(a0, a1, a2);
+        const auto v = scaled(obb_coordinates::slabCoordinates(o - c, n), sigma);
+        const auto w = scaled(obb_coordinates::slabCoordinates(exactDirection<kSegment>(o, p), n), sigma);
         const auto reach = scaled(h, absolute(dot(a0, n.x)));  // the slabs' half-widths h_i |det|
         const auto e = exact::V3<decltype(-(moving.x * reach.x) - v.x)>{-(moving.x * reach.x) - v.x,
                                                                          -(moving.y * reach.y) - v.y,
@@ -224,9 +208,9 @@ template <bool kSegment>
       [](const auto& o, const auto& p, const auto& hi, const auto& c, const auto& h, const auto& a0, const auto& a1,
          const auto& a2) {
         using exact::absolute;
-        const auto n = obb_caster::slabNormals(a0, a1, a2);
-        const auto w = obb_caster::slabCoordinates(exactDirection<kSegment>(o, p), n);
-        const auto at = obb_caster::slabCoordinates(o - c, n) + scaled(w, hi);
+        const auto n = obb_coordinates::slabNormals(a0, a1, a2);
+        const auto w = obb_coordinates::slabCoordinates(exactDirection<kSegment>(o, p), n);
+        const auto at = obb_coordinates::slabCoordinates(o - c, n) + scaled(w, hi);
         const auto reach = scaled(h, absolute(dot(a0, n.x)));
         return std::make_tuple(reach.x - absolute(at.x), reach.y - absolute(at.y), reach.z - absolute(at.z), w.x,
                                w.y, w.z);
