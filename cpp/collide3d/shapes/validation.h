@@ -68,7 +68,9 @@ inline void formatNumber(double value, char* out, std::size_t size) {
 // Fixed-capacity text built with <<, truncating rather than overflowing; no allocation on the error path.
 template <std::size_t Capacity>
 struct Text {
-  char text[Capacity] = "";
+  // {} rather than "": clang 14 sizes a string-literal member initializer by the class template's first
+  // instantiation, so Text<48> would zero 160 bytes after Text<160>.
+  char text[Capacity] = {};
   std::size_t size = 0;
 
   Text& clear() {
