@@ -204,6 +204,22 @@ describe('a getter that grows the wasm memory while its query writes arguments',
     tree.dispose();
   });
 
+  it('makes a query throw whatever grew the memory, counted call or not', () => {
+    expect(c3d.intersects(goodSphere, goodSphere)).toBe(true);
+    let grew = false;
+    const sneaky = {
+      type: 'sphere', radius: 1,
+      get center() {
+        const before = module().HEAPU8.buffer;
+        module()._free(module()._malloc(module().HEAPU8.length));  // the module's malloc, which nothing counts
+        grew = module().HEAPU8.buffer !== before;
+        return v(1000, 0, 0);
+      },
+    };
+    expect(() => c3d.intersects(goodSphere, sneaky)).toThrow('collide3d.intersects: called again while its arguments were being read');
+    expect(grew).toBe(true);
+  });
+
   it('counts every call that can grow the heap, grown or not this time', () => {
     const withTree = { type: 'sphere', radius: 1, get center() { new c3d.AabbTree().dispose(); return v(0, 0, 0); } };
     expect(() => c3d.intersects(goodSphere, withTree)).toThrow('collide3d.intersects: called again');

@@ -4,6 +4,7 @@
 // its limit (2 GiB) once with HeapArrays; then, for every order of the four kinds of heap user (meshes, trees,
 // HeapArrays, pair buffers), part of it is freed and refilled kind after kind, each until it fails at block sizes
 // from 1 MiB down to 64 bytes.
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
 import { aabb, ray, sphere, v } from './helpers.js';
@@ -106,7 +107,8 @@ describe('a full heap', () => {
     fresh.dispose();
   }
 
-  // Triangles of a fan around the origin (distinct boxes, so the BVH splits them), for meshes of any size.
+  // Triangles of a fan around the origin (distinct boxes, so the BVH splits them), for meshes of any size up to
+  // 3 MiB (its own positions 1.1 MiB).
   const fan = new Float32Array(9 * (MiB >> 5)).map((_, k) => {
     const t = Math.floor(k / 9), corner = Math.floor(k / 3) % 3, axis = k % 3;
     if (corner === 0) return 0;
@@ -173,6 +175,36 @@ describe('a full heap', () => {
     return kinds.flatMap((first) => orders(kinds.filter((k) => k !== first)).map((rest) => [first, ...rest]));
   }
 
+  it('refuses every mesh beyond the last that fits, undisposed ones before it, and then answers as before', () => {
+    // The heap full but for 8 MiB, so that it fills in a moment.
+    const room = new c3d.HeapArray(Uint8Array, 8 * MiB);
+    const ballast = [];
+    fillWith(KINDS.heapArray, ballast, 64 * MiB);
+    room.dispose();
+    const refs = references();
+    const bytes = module.heapBytesInUse();
+    const triangles = 4096;
+    const meshes = [];
+    let refused = 0;
+    while (refused < 3) {
+      try {
+        meshes.push(new c3d.TriangleMesh(fan.subarray(0, 9 * triangles)));
+      } catch (error) {
+        expect(error).toEqual(new RangeError(`collide3d.TriangleMesh: positions (${triangles} triangles) needs more than the wasm heap can give`));
+        refused += 1;
+      }
+    }
+    expect(meshes.length).toBeGreaterThan(10);  // 8 MiB of room, a quarter of a MiB each
+    expectAnswersInAFullHeap(refs);
+    // Every triangle has z >= 0 and a corner at the origin: the origin is nearest, first in triangle 0.
+    expect(meshes.at(-1).closestPoint(v(0, 0, -5))).toEqual({ point: v(0, 0, 0), distance: 5, triangleIndex: 0 });
+    meshes.forEach((mesh) => mesh.dispose());
+    expect(module.heapBytesInUse()).toBe(bytes);
+    expectAnswersWithRoom(refs);
+    [refs.mesh, refs.tree].forEach((owner) => owner.dispose());
+    ballast.forEach((dispose) => dispose());
+  });
+
   it('is filled with meshes, trees, HeapArrays and pair buffers in every order, and the instance still answers', () => {
     const refs = references();
     expectAnswersWithRoom(refs);
@@ -205,5 +237,24 @@ describe('a full heap', () => {
     expectAnswersWithRoom(refs);
     refs.mesh.dispose();
     refs.tree.dispose();
+  });
+});
+
+describe('finalizers', () => {
+  it('never throw, even when freeing fails (an exception there would end node)', () => {
+    const script = `
+      import { heapOwnerClass } from ${JSON.stringify(new URL('../../web/lib/heap-owner.js', import.meta.url).href)};
+      let freed = 0;
+      const { HeapOwner } = heapOwnerClass(() => { freed += 1; throw new Error('the instance is gone'); }, 'thing', () => 0);
+      for (let i = 0; i < 100; ++i) new HeapOwner(8 * (i + 1), 'Thing');
+      for (let round = 0; round < 20 && freed === 0; ++round) {
+        globalThis.gc();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      console.log(freed);`;
+    const run = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(Number(run.stdout)).toBeGreaterThan(0);
   });
 });
