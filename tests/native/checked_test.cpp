@@ -1,6 +1,7 @@
 // checked.h: growth that reports failure (a request beyond what any heap holds) and leaves the vector as it was;
 // growth that succeeds keeps the elements; blocks for over-aligned types are aligned.
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -17,7 +18,9 @@ TEST(Checked, ReserveBeyondAnyHeapFailsAndChangesNothing) {
   const int* before = v.data();
   const size_t capacity = v.capacity();
   EXPECT_FALSE(checked::reserve(v, v.max_size() + 1));
+  EXPECT_FALSE(checked::reserve(v, std::numeric_limits<size_t>::max() / 2 + 1));  // its bytes wrap to 0
   EXPECT_FALSE(checked::room(v, v.max_size()));
+  EXPECT_FALSE(checked::room(v, std::numeric_limits<size_t>::max() - 2));  // size + more wraps
   EXPECT_EQ(v.data(), before);
   EXPECT_EQ(v.capacity(), capacity);
   EXPECT_EQ(v, oneToFive());
