@@ -60,12 +60,17 @@ int treeQuery(std::uintptr_t tree, int type) {
   if (meets == nullptr) return io::kUnsupportedPair;
   if (!validateEncoded(static_cast<ShapeType>(type), io::argA(), io::problemSeen)) return io::kInvalidA;
   io::releaseFound();
-  if (!checked::reserve(io::numbersFound, treeAt(tree)->size())) return io::kHeapFull;  // room for every box
   auto test = [&](const Aabb& box) { return meets(encodedBuffer(box).data(), io::argA()); };
-  treeAt(tree)->query(test, test, [](uint32_t id) {
-    io::numbersFound.push_back(id);
-    return true;
+  bool held = true;
+  treeAt(tree)->query(test, test, [&](uint32_t id) {
+    held = checked::room(io::numbersFound, 1);
+    if (held) io::numbersFound.push_back(id);
+    return held;
   });
+  if (!held) {
+    io::releaseFound();
+    return io::kHeapFull;
+  }
   std::sort(io::numbersFound.begin(), io::numbersFound.end());
   return static_cast<int>(io::numbersFound.size());
 }

@@ -37,7 +37,7 @@ describe('pair explosions', () => {
     expect(c3d.allPairs(apart).length).toBe(0);
     const bytes = module.heapBytesInUse();
     expect(() => c3d.allPairs(boxes))
-      .toThrow(new RangeError('collide3d.allPairs: boxes (16000 boxes) overlap in more pairs than the wasm heap can hold'));
+      .toThrow(new RangeError('collide3d.allPairs: boxes (16000 boxes): their pairs need more memory than the wasm heap can give'));
     expect(module.heapBytesInUse()).toBe(bytes);
     expect(pairsOf(c3d.allPairs(identicalBoxes(3)))).toEqual([[0, 1], [0, 2], [1, 2]]);
     expect(c3d.intersects(sphere(v(0, 0, 0), 1), sphere(v(1000, 0, 0), 1))).toBe(false);
@@ -48,7 +48,7 @@ describe('pair explosions', () => {
     for (let i = 0; i < 16000; ++i) tree.insert(aabb(v(0, 0, 0), v(1, 1, 1)));
     const bytes = module.heapBytesInUse();
     expect(() => tree.pairs())
-      .toThrow(new RangeError('collide3d.AabbTree.pairs: the tree (16000 boxes) has more overlapping pairs than the wasm heap can hold'));
+      .toThrow(new RangeError('collide3d.AabbTree.pairs: the tree (16000 boxes): its pairs need more memory than the wasm heap can give'));
     expect(module.heapBytesInUse()).toBe(bytes);
     for (let i = 3; i < 16000; ++i) tree.remove(i);
     expect(pairsOf(tree.pairs())).toEqual([[0, 1], [0, 2], [1, 2]]);
@@ -94,6 +94,15 @@ describe('a full heap', () => {
     expect(mesh.raycast(ray(v(0.25, 0.25, 5), v(0, 0, -1))).t).toBe(5);
     expect(mesh.closestPoint(v(0.25, 0.25, 3)).distance).toBe(3);
     expect(tree.raycast(ray(v(-5, 0.5, 0.5), v(1, 0, 0)))).toMatchObject({ id: 0, t: 5 });
+  }
+
+  // What takes memory is refused while the heap is full, naming the call.
+  function expectRefusalsInAFullHeap({ mesh, tree }) {
+    const refused = (what) => new RangeError(`collide3d.${what} more memory than the wasm heap can give`);
+    expect(() => tree.query(aabb(v(5.5, 0, 0), v(7, 1, 1)))).toThrow(refused('AabbTree.query: shape needs'));
+    expect(() => tree.pairs()).toThrow(refused('AabbTree.pairs: the tree (2 boxes): its pairs need'));
+    expect(() => c3d.allPairs(identicalBoxes(3))).toThrow(refused('allPairs: boxes (3 boxes): their pairs need'));
+    expect(() => mesh.raycast(ray(v(0.25, 0.25, 5), v(0, 0, -1)), { hits: 'all' })).toThrow(refused('TriangleMesh.raycast: caster needs'));
   }
 
   // Answers that take a little memory, once some is free again.
@@ -150,7 +159,7 @@ describe('a full heap', () => {
         const count = Math.ceil(Math.sqrt(bytes / 4)) + 1;  // 8 bytes a pair
         expect(c3d.allPairs(identicalBoxes(count)).length).toBe(count * (count - 1));
       },
-      error: /^collide3d\.allPairs: boxes \(\d+ boxes\) overlap in more pairs than the wasm heap can hold$/,
+      error: /^collide3d\.allPairs: boxes \(\d+ boxes\): their pairs need more memory than the wasm heap can give$/,
     },
   };
 
@@ -225,6 +234,7 @@ describe('a full heap', () => {
       for (const name of order) fillWith(KINDS[name], held);
       fillWith(KINDS.heapArray, held);  // the gaps too small for the last kind (a mesh's build needs 50 kB)
       expectAnswersInAFullHeap(refs);
+      expectRefusalsInAFullHeap(refs);
       held.forEach((dispose) => dispose());
       expect(module.heapBytesInUse()).toBe(bytes);
       expectAnswersWithRoom(refs);

@@ -298,7 +298,7 @@ function createApi(module) {
     const status = module.allPairs(heap.addresses[0], count, input.Type === Float64Array ? 1 : 0);
     if (status === INVALID_B) throw badItem('allPairs', 'boxes', 'aabb', input);
     if (status === HEAP_FULL) {
-      throw rangeError('allPairs', 'boxes', `(${count} boxes) overlap in more pairs than the wasm heap can hold`);
+      throw rangeError('allPairs', 'boxes', `(${count} boxes): their pairs need more memory than the wasm heap can give`);
     }
     return takeFound(2 * status, 'allPairs', 'boxes');
   }

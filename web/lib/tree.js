@@ -97,7 +97,7 @@ export function defineAabbTree(shared) {
       shared.beginCall();  // as the constructor
       const found = module.treePairs(address);
       if (found === STATUS.heapFull) {
-        throw rangeError(fn, 'the tree', `(${module.treeSize(address)} boxes) has more overlapping pairs than the wasm heap can hold`);
+        throw rangeError(fn, 'the tree', `(${module.treeSize(address)} boxes): its pairs need more memory than the wasm heap can give`);
       }
       return shared.takeFound(2 * found, fn, 'the tree');
     }
