@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -29,10 +30,11 @@ int main(int argc, char** argv) {
 
   std::unique_ptr<TriangleMesh> mesh;
   const double buildMs = medianMs(runs, [&] {
-    mesh = std::make_unique<TriangleMesh>(vertices, triangles, true);
+    mesh = std::make_unique<TriangleMesh>();
+    if (!mesh->allocate(vertices, triangles, true)) std::abort();
     std::copy_n(positions, 12 * size_t{vertices}, reinterpret_cast<char*>(mesh->positions()));
     std::copy_n(index, 12 * size_t{triangles}, reinterpret_cast<char*>(mesh->corners()));
-    mesh->build();
+    if (!mesh->build()) std::abort();
   });
   auto caster = [&](uint32_t i) {
     const double* r = &rayNumbers[6 * size_t{i}];
@@ -41,14 +43,14 @@ int main(int argc, char** argv) {
   uint32_t firstHits = 0, allHits = 0;
   const double firstMs = medianMs(runs, [&] {
     firstHits = 0;
-    for (uint32_t i = 0; i < rays; ++i) firstHits += mesh->raycast(caster(i), {}, HitMode::First, nullptr).has_value();
+    for (uint32_t i = 0; i < rays; ++i) firstHits += mesh->raycast(caster(i), {}, HitMode::First).has_value();
   });
   std::vector<MeshHit> all;
   const double allMs = medianMs(runs, [&] {
     allHits = 0;
     for (uint32_t i = 0; i < rays; ++i) {
       all.clear();
-      mesh->raycast(caster(i), {}, HitMode::All, &all);
+      if (!mesh->raycastAll(caster(i), {}, all)) std::abort();
       allHits += static_cast<uint32_t>(all.size());
     }
   });

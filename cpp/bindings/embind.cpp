@@ -4,7 +4,6 @@
 // embind function of numbers costs about what a raw export does; converting objects costs 20x more). The JavaScript
 // entry (web/lib) hides all of this.
 #include <emscripten/bind.h>
-#include <emscripten/heap.h>
 
 #include <malloc.h>
 
@@ -24,11 +23,6 @@ namespace c3d {
 double io::scratch[io::kSize];
 Problem io::problemSeen;
 std::vector<uint32_t> io::numbersFound;
-
-bool io::heapCanHold(double bytes) {
-  constexpr double kSpare = 16 << 20;  // for fragmentation and the allocations around the one checked
-  return bytes + kSpare < static_cast<double>(emscripten_get_heap_max()) - static_cast<double>(mallinfo().uordblks);
-}
 
 namespace {
 
@@ -182,23 +176,21 @@ int cullEncoded(int kind, std::uintptr_t items, int count, int isDouble, std::ui
 }
 
 // All overlapping pairs among `count` boxes stored at `items` (float32, or float64 when `isDouble`). Returns how
-// many pairs there are, their numbers then in io::numbersFound; or kInvalidB for a bad box (io::itemsUsable says
-// where).
+// many pairs there are, their numbers then in io::numbersFound; kInvalidB for a bad box (io::itemsUsable says
+// where); kHeapFull when the heap cannot hold them (nothing is kept).
 int allPairsEncoded(std::uintptr_t items, int count, int isDouble) {
   io::releaseFound();
   if (!io::itemsUsable(io::itemsAt(ShapeType::Aabb, items, count, isDouble))) return io::kInvalidB;
   const auto n = static_cast<size_t>(count);
   auto run = [&](const auto* values) -> int {
-    allPairs(values, n, io::numbersFound);
-    return static_cast<int>(io::numbersFound.size() / 2);
+    if (allPairs(values, n, io::numbersFound)) return static_cast<int>(io::numbersFound.size() / 2);
+    io::releaseFound();
+    return io::kHeapFull;
   };
   return isDouble ? run(reinterpret_cast<const double*>(items)) : run(reinterpret_cast<const float*>(items));
 }
 
 std::uintptr_t foundAddress() { return reinterpret_cast<std::uintptr_t>(io::numbersFound.data()); }
-
-// The field and the message of the last validation failure, joined by a newline.
-std::string lastProblem() { return std::string(io::problemSeen.field.text) + "\n" + io::problemSeen.message.text; }
 
 // Start-up description for the JS entry: the scratch area, every shape type's code and encoded schema, and the codes
 // the query functions return (status, sides, intersection kinds), so the JS side repeats none of them.
@@ -211,6 +203,10 @@ emscripten::val describe() {
   layout.set("b", io::kShapeB);
   layout.set("result", io::kResult);
   layout.set("size", io::kSize);
+  // Where the last validation failure's field and message are (NUL-terminated): read in place, as a full heap could
+  // not give a copy.
+  layout.set("problemField", static_cast<double>(reinterpret_cast<std::uintptr_t>(io::problemSeen.field.text)));
+  layout.set("problemMessage", static_cast<double>(reinterpret_cast<std::uintptr_t>(io::problemSeen.message.text)));
   val shapes = val::object();
   for (int type = 0; type < kShapeTypeCount; ++type) {
     val shape = val::object();
@@ -282,7 +278,6 @@ EMSCRIPTEN_BINDINGS(collide3d) {
   using namespace emscripten;
   function("describe", &c3d::describe);
   function("supportedPairs", &c3d::supportedPairs);
-  function("lastProblem", &c3d::lastProblem);
   function("heapBytesInUse", &c3d::heapBytesInUse);
   function("intersects", &c3d::intersectsEncoded);
   function("raycast", &c3d::raycastEncoded);

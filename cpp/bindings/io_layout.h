@@ -22,20 +22,18 @@ constexpr int kSize = kResult + 24;
 
 // Status codes returned by the bound query functions; results >= 0 are the query's own answer.
 constexpr int kUnsupportedPair = -1;
-constexpr int kInvalidA = -2;  // the first argument failed validation; lastProblem() says why
+constexpr int kInvalidA = -2;  // the first argument failed validation; problemSeen says why
 constexpr int kInvalidB = -3;
 constexpr int kHeapFull = -4;  // the wasm heap cannot hold what the call needs (nothing was changed)
 
 extern double scratch[kSize];
-extern Problem problemSeen;  // the last validation failure: lastProblem() returns it
+extern Problem problemSeen;  // the last validation failure: the JS side reads it in place (describe())
 
 // Numbers a call found whose count is not known in advance (allPairs' pairs, a tree query's ids): the JS side copies
-// them out from foundAddress(), then calls releaseFound(), which returns their memory to the heap.
+// them out from foundAddress(), then calls releaseFound(), which returns their memory to the heap. Grown only through
+// checked.h; a call that cannot hold them all releases them and returns kHeapFull.
 extern std::vector<uint32_t> numbersFound;
 
-// Whether the wasm heap can still give `bytes` (with room to spare): allocating more would abort the instance, as
-// the module is built without exceptions. Defined in embind.cpp.
-bool heapCanHold(double bytes);
 inline void releaseFound() { std::vector<uint32_t>().swap(numbersFound); }
 
 inline const double* options() { return scratch + kOptions; }

@@ -8,6 +8,7 @@
 
 #include "bindings/io_layout.h"
 #include "collide3d/dispatch/encoded.h"
+#include "collide3d/memory/checked.h"
 #include "collide3d/mesh/triangle_mesh.h"
 
 namespace c3d {
@@ -16,30 +17,35 @@ namespace {
 
 TriangleMesh* meshAt(std::uintptr_t address) { return reinterpret_cast<TriangleMesh*>(address); }
 
+void meshDestroy(std::uintptr_t mesh) { checked::destroy(meshAt(mesh)); }
+
 // A mesh over that many vertices and triangles, its numbers still to be written; 0 when the wasm heap cannot hold
-// it while it is built (about 100 bytes per triangle).
+// them.
 std::uintptr_t meshCreate(double vertexCount, double triangleCount, int indexed) {
-  if (!io::heapCanHold(12 * vertexCount + 100 * triangleCount)) return 0;
-  return reinterpret_cast<std::uintptr_t>(
-      new TriangleMesh(static_cast<size_t>(vertexCount), static_cast<size_t>(triangleCount), indexed != 0));
+  TriangleMesh* mesh = checked::create<TriangleMesh>();
+  if (mesh == nullptr) return 0;
+  if (mesh->allocate(static_cast<size_t>(vertexCount), static_cast<size_t>(triangleCount), indexed != 0)) {
+    return reinterpret_cast<std::uintptr_t>(mesh);
+  }
+  checked::destroy(mesh);
+  return 0;
 }
 
 std::uintptr_t meshPositions(std::uintptr_t mesh) { return reinterpret_cast<std::uintptr_t>(meshAt(mesh)->positions()); }
 std::uintptr_t meshCorners(std::uintptr_t mesh) { return reinterpret_cast<std::uintptr_t>(meshAt(mesh)->corners()); }
 
-// Builds the BVH once the numbers are written. Returns -1, or the index of the first vertex number beyond the
-// vertices (then nothing is built). The JS side has checked the positions.
+// Builds the BVH once the numbers are written. Returns -1; or the index of the first vertex number beyond the
+// vertices, or kHeapFull when the heap cannot hold the build (then the mesh is only to be destroyed). The JS side has
+// checked the positions.
 int meshBuild(std::uintptr_t address) {
   TriangleMesh& mesh = *meshAt(address);
   const std::ptrdiff_t bad = mesh.firstBadCorner();
-  if (bad < 0) mesh.build();
-  return static_cast<int>(bad);
+  if (bad >= 0) return static_cast<int>(bad);
+  return mesh.build() ? -1 : io::kHeapFull;
 }
 
 // After new positions are written (checked by the JS side).
 void meshRefit(std::uintptr_t mesh) { meshAt(mesh)->refit(); }
-
-void meshDestroy(std::uintptr_t mesh) { delete meshAt(mesh); }
 
 double meshBytes(std::uintptr_t mesh) { return static_cast<double>(meshAt(mesh)->bytes()); }
 
@@ -52,6 +58,20 @@ void write(double*& out, const MeshHit& found) {
 std::vector<MeshHit> hitsFound;
 std::vector<double> hitsEncoded;
 
+// Every hit of the caster, encoded at hitsAddress(); how many, or kHeapFull when the heap cannot hold them.
+int meshRaycastAll(const TriangleMesh& mesh, const Caster& caster) {
+  const bool held = mesh.raycastAll(caster, io::raycastOptions(), hitsFound) &&
+                    checked::reserve(hitsEncoded, hitsFound.size() * (io::kHitSize + 1));
+  const auto count = static_cast<int>(hitsFound.size());
+  if (held) {
+    hitsEncoded.resize(hitsFound.size() * (io::kHitSize + 1));
+    double* out = hitsEncoded.data();
+    for (const MeshHit& hit : hitsFound) write(out, hit);
+  }
+  std::vector<MeshHit>().swap(hitsFound);
+  return held ? count : io::kHeapFull;
+}
+
 // Caster in argument A (type `casterType`), options io::raycastOptions(), mode a HitMode. Returns how many hits:
 // 0 or 1 (then in result()) for the first or any hit, every one (then at hitsAddress()) for all; or a status.
 int meshRaycast(std::uintptr_t address, int casterType, int mode) {
@@ -59,16 +79,9 @@ int meshRaycast(std::uintptr_t address, int casterType, int mode) {
   const auto type = static_cast<ShapeType>(casterType);
   if (!validateEncoded(type, io::argA(), io::problemSeen)) return io::kInvalidA;
   const auto hitMode = static_cast<HitMode>(mode);
-  hitsFound.clear();
-  const auto found =
-      meshAt(address)->raycast(io::decodeCaster(type, io::argA()), io::raycastOptions(), hitMode, &hitsFound);
-  if (hitMode == HitMode::All) {
-    hitsEncoded.resize(hitsFound.size() * (io::kHitSize + 1));
-    double* out = hitsEncoded.data();
-    for (const MeshHit& hit : hitsFound) write(out, hit);
-    std::vector<MeshHit>().swap(hitsFound);
-    return static_cast<int>(hitsEncoded.size() / (io::kHitSize + 1));
-  }
+  const Caster caster = io::decodeCaster(type, io::argA());
+  if (hitMode == HitMode::All) return meshRaycastAll(*meshAt(address), caster);
+  const auto found = meshAt(address)->raycast(caster, io::raycastOptions(), hitMode);
   if (!found) return 0;
   double* out = io::result();
   write(out, *found);
@@ -91,8 +104,7 @@ int meshRaycastBatch(std::uintptr_t address, std::uintptr_t rays, int count, int
   auto run = [&](const auto* values) -> int {
     int hits = 0;
     for (int i = 0; i < count; ++i) {
-      const auto found = mesh.raycast(toCaster(decode<Ray>(values + 6 * i)), options, static_cast<HitMode>(mode),
-                                      nullptr);
+      const auto found = mesh.raycast(toCaster(decode<Ray>(values + 6 * i)), options, static_cast<HitMode>(mode));
       t[i] = found ? found->hit.t + 0.0 : kInfinity;  // + 0: -0 reads as 0, as in raycast()
       triangle[i] = found ? static_cast<int32_t>(found->triangle) : -1;
       hits += found.has_value();

@@ -9,6 +9,7 @@
 #include "bindings/io_layout.h"
 #include "collide3d/broadphase/dynamic_tree.h"
 #include "collide3d/dispatch/tables.h"
+#include "collide3d/memory/checked.h"
 
 namespace c3d {
 
@@ -17,11 +18,8 @@ namespace {
 DynamicTree* treeAt(std::uintptr_t address) { return reinterpret_cast<DynamicTree*>(address); }
 
 // A tree; 0 when the heap is full.
-std::uintptr_t treeCreate(double margin) {
-  if (!io::heapCanHold(sizeof(DynamicTree))) return 0;
-  return reinterpret_cast<std::uintptr_t>(new DynamicTree(margin));
-}
-void treeDestroy(std::uintptr_t tree) { delete treeAt(tree); }
+std::uintptr_t treeCreate(double margin) { return reinterpret_cast<std::uintptr_t>(checked::create<DynamicTree>(margin)); }
+void treeDestroy(std::uintptr_t tree) { checked::destroy(treeAt(tree)); }
 
 double treeSize(std::uintptr_t tree) { return static_cast<double>(treeAt(tree)->size()); }
 // Whether `id` (any number: the JS side passes what it was given) is a box in the tree.
@@ -40,8 +38,7 @@ bool readBox(Aabb& box) {
 double treeInsert(std::uintptr_t tree) {
   Aabb box;
   if (!readBox(box)) return io::kInvalidA;
-  const size_t growth = treeAt(tree)->growthBytes();  // mostly 0: the heap is measured only when arrays grow
-  if (growth > 0 && !io::heapCanHold(static_cast<double>(growth))) return io::kHeapFull;
+  if (!treeAt(tree)->reserveForInsert()) return io::kHeapFull;
   return treeAt(tree)->insert(box);
 }
 
@@ -56,7 +53,7 @@ int treeUpdate(std::uintptr_t tree, double id) {
 void treeRemove(std::uintptr_t tree, double id) { treeAt(tree)->remove(static_cast<uint32_t>(id)); }
 
 // The ids of the boxes the shape in argument A (of `type`) meets, ascending, into io::numbersFound. Returns how many,
-// or a status: the shape must have an intersects entry with aabb.
+// or a status: the shape must have an intersects entry with aabb; kHeapFull when the heap cannot hold every id.
 int treeQuery(std::uintptr_t tree, int type) {
   if (type < 0 || type >= kShapeTypeCount) return io::kUnsupportedPair;
   const IntersectsFn meets = intersectsTable().at(ShapeType::Aabb, static_cast<ShapeType>(type));
@@ -64,10 +61,16 @@ int treeQuery(std::uintptr_t tree, int type) {
   if (!validateEncoded(static_cast<ShapeType>(type), io::argA(), io::problemSeen)) return io::kInvalidA;
   io::releaseFound();
   auto test = [&](const Aabb& box) { return meets(encodedBuffer(box).data(), io::argA()); };
-  treeAt(tree)->query(test, test, [](uint32_t id) {
-    io::numbersFound.push_back(id);
-    return true;
+  bool held = true;
+  treeAt(tree)->query(test, test, [&](uint32_t id) {
+    held = checked::room(io::numbersFound, 1);
+    if (held) io::numbersFound.push_back(id);
+    return held;
   });
+  if (!held) {
+    io::releaseFound();
+    return io::kHeapFull;
+  }
   std::sort(io::numbersFound.begin(), io::numbersFound.end());
   return static_cast<int>(io::numbersFound.size());
 }
@@ -86,11 +89,13 @@ int treeRaycast(std::uintptr_t tree, int casterType) {
   return 1;
 }
 
-// Every overlapping pair, into io::numbersFound. Returns how many pairs.
+// Every overlapping pair, into io::numbersFound. Returns how many pairs, or kHeapFull when the heap cannot hold them
+// (nothing is kept).
 int treePairs(std::uintptr_t tree) {
   io::releaseFound();
-  treeAt(tree)->pairs(io::numbersFound);
-  return static_cast<int>(io::numbersFound.size() / 2);
+  if (treeAt(tree)->pairs(io::numbersFound)) return static_cast<int>(io::numbersFound.size() / 2);
+  io::releaseFound();
+  return io::kHeapFull;
 }
 
 }  // namespace

@@ -123,4 +123,111 @@ describe('arguments read once, and no query runs on a scratch area another call 
   it('shows BigInt values as BigInt', () => {
     expect(() => c3d.intersects(sphere(v(0, 0, 0), 1n), goodSphere)).toThrow('a.radius must be a finite number (got 1n)');
   });
+
+  it('shows Symbols as Symbols, naming the call', () => {
+    expect(() => c3d.intersects(sphere(v(0, 0, 0), Symbol('r')), goodSphere))
+      .toThrow(new TypeError('collide3d.intersects: a.radius must be a finite number (got Symbol(r))'));
+    expect(() => new c3d.HeapArray(Float64Array, Symbol()))
+      .toThrow(new RangeError('collide3d.HeapArray: length must be an integer >= 0 (got Symbol())'));
+    const tree = new c3d.AabbTree();
+    expect(() => tree.update(Symbol('id'), aabb(v(0, 0, 0), v(1, 1, 1))))
+      .toThrow(new RangeError('collide3d.AabbTree.update: id must be the id of a box in the tree (got Symbol(id))'));
+    tree.dispose();
+    let reads = 0;
+    const plane = { normal: v(0, 0, 1), constant: 1 };
+    const planes = { 0: plane, 1: plane, 2: plane, 3: plane, 4: plane, 5: plane, get length() { reads += 1; return reads === 1 ? 6 : Symbol(); } };
+    expect(c3d.intersects({ type: 'frustum', planes }, goodSphere)).toBe(true);  // the length read once
+    expect(reads).toBe(1);
+  });
+
+  it('reads an array whose buffer was detached as empty, as the batch calls do', () => {
+    const detached = () => {
+      const array = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+      structuredClone(array.buffer, { transfer: [array.buffer] });
+      return array;
+    };
+    const mesh = new c3d.TriangleMesh(detached());
+    expect(mesh.triangleCount).toBe(0);
+    expect(mesh.raycast(ray(v(0.25, 0.25, 5), v(0, 0, -1)))).toBe(null);
+    mesh.dispose();
+    const index = new Uint32Array([0, 1, 2]);
+    structuredClone(index.buffer, { transfer: [index.buffer] });
+    const unindexed = new c3d.TriangleMesh(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), index);
+    expect(unindexed.triangleCount).toBe(0);
+    unindexed.dispose();
+    expect(c3d.allPairs(detached()).length).toBe(0);
+  });
+});
+
+describe('a getter that grows the wasm memory while its query writes arguments', () => {
+  const module = () => c3d[Symbol.for('collide3d.module')];
+
+  // A getter of `value` that grows the wasm memory through AabbTree.pairs() on identical boxes, whose pairs take
+  // more bytes than the memory has; `grew()` says whether the memory did grow (detaching its views).
+  function growing(value) {
+    const tree = new c3d.AabbTree();
+    const count = Math.ceil(Math.sqrt(module().HEAPU8.length / 4)) + 2;  // 8 bytes a pair, count^2 / 2 pairs
+    for (let i = 0; i < count; ++i) tree.insert(aabb(v(0, 0, 0), v(1, 1, 1)));
+    let before;
+    return {
+      get value() {
+        before = module().HEAPU8.buffer;
+        expect(tree.pairs().length).toBe(count * (count - 1));
+        return value;
+      },
+      grew: () => before !== undefined && before !== module().HEAPU8.buffer,
+      dispose: () => tree.dispose(),
+    };
+  }
+
+  it('makes intersects throw, not answer on the numbers of the call before', () => {
+    expect(c3d.intersects(goodSphere, goodSphere)).toBe(true);  // leaves a sphere at 0 in the scratch area
+    const far = growing(v(1000, 0, 0));
+    const sneaky = { type: 'sphere', radius: 1, get center() { return far.value; } };
+    expect(() => c3d.intersects(goodSphere, sneaky)).toThrow('collide3d.intersects: called again while its arguments were being read');
+    expect(far.grew()).toBe(true);
+    far.dispose();
+    expect(c3d.intersects(goodSphere, sphere(v(1000, 0, 0), 1))).toBe(false);
+  });
+
+  it('makes AabbTree.query throw, not answer on the numbers of the call before', () => {
+    const tree = new c3d.AabbTree({ margin: 0 });
+    tree.insert(aabb(v(0, 0, 0), v(1, 1, 1)));
+    tree.insert(aabb(v(10, 0, 0), v(11, 1, 1)));
+    expect([...tree.query(aabb(v(0, 0, 0), v(1, 1, 1)))]).toEqual([0]);
+    const far = growing(v(10.5, 0.5, 0.5));
+    const sneaky = { type: 'aabb', get min() { return far.value; }, max: v(12, 2, 2) };
+    expect(() => tree.query(sneaky)).toThrow('collide3d.AabbTree.query: called again while its arguments were being read');
+    expect(far.grew()).toBe(true);
+    far.dispose();
+    expect([...tree.query(aabb(v(10.5, 0.5, 0.5), v(12, 2, 2)))]).toEqual([1]);
+    tree.dispose();
+  });
+
+  it('makes a query throw whatever grew the memory, counted call or not', () => {
+    expect(c3d.intersects(goodSphere, goodSphere)).toBe(true);
+    let grew = false;
+    const sneaky = {
+      type: 'sphere', radius: 1,
+      get center() {
+        const before = module().HEAPU8.buffer;
+        module()._free(module()._malloc(module().HEAPU8.length));  // the module's malloc, which nothing counts
+        grew = module().HEAPU8.buffer !== before;
+        return v(1000, 0, 0);
+      },
+    };
+    expect(() => c3d.intersects(goodSphere, sneaky)).toThrow('collide3d.intersects: called again while its arguments were being read');
+    expect(grew).toBe(true);
+  });
+
+  it('counts every call that can grow the heap, grown or not this time', () => {
+    const withTree = { type: 'sphere', radius: 1, get center() { new c3d.AabbTree().dispose(); return v(0, 0, 0); } };
+    expect(() => c3d.intersects(goodSphere, withTree)).toThrow('collide3d.intersects: called again');
+    const tree = new c3d.AabbTree();
+    const withPairs = { type: 'sphere', radius: 1, get center() { tree.pairs(); return v(0, 0, 0); } };
+    expect(() => c3d.distance(goodSphere, withPairs)).toThrow('collide3d.distance: called again');
+    tree.dispose();
+    const withMesh = { x: 0, y: 0, get z() { new c3d.TriangleMesh(new Float32Array(9)).dispose(); return 1; } };
+    expect(() => c3d.orthonormalBasis(withMesh)).toThrow('collide3d.orthonormalBasis: called again');
+  });
 });

@@ -17,7 +17,7 @@ using testing::Random;
 template <class T>
 std::vector<std::pair<uint32_t, uint32_t>> sortedPairs(const std::vector<T>& boxes) {
   std::vector<uint32_t> flat;
-  allPairs(boxes.data(), boxes.size() / 6, flat);
+  EXPECT_TRUE(allPairs(boxes.data(), boxes.size() / 6, flat));
   std::vector<std::pair<uint32_t, uint32_t>> pairs;
   for (size_t k = 0; k < flat.size(); k += 2) pairs.emplace_back(flat[k], flat[k + 1]);
   std::sort(pairs.begin(), pairs.end());

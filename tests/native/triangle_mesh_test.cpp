@@ -28,11 +28,12 @@ struct MeshData {
 };
 
 std::unique_ptr<TriangleMesh> build(const MeshData& data) {
-  auto mesh = std::make_unique<TriangleMesh>(data.positions.size() / 3, data.triangles(), !data.index.empty());
+  auto mesh = std::make_unique<TriangleMesh>();
+  EXPECT_TRUE(mesh->allocate(data.positions.size() / 3, data.triangles(), !data.index.empty()));
   std::copy(data.positions.begin(), data.positions.end(), mesh->positions());
   std::copy(data.index.begin(), data.index.end(), mesh->corners());
   EXPECT_EQ(mesh->firstBadCorner(), -1);
-  mesh->build();
+  EXPECT_TRUE(mesh->build());
   return mesh;
 }
 
@@ -98,10 +99,10 @@ struct Tally {
 void expectRaycastsAgree(const TriangleMesh& mesh, const MeshData& data, const Caster& caster,
                          const RaycastOptions& options, Tally& tally) {
   const std::vector<MeshHit> expected = allHits(data, caster, options);
-  const auto first = mesh.raycast(caster, options, HitMode::First, nullptr);
-  const auto any = mesh.raycast(caster, options, HitMode::Any, nullptr);
+  const auto first = mesh.raycast(caster, options, HitMode::First);
+  const auto any = mesh.raycast(caster, options, HitMode::Any);
   std::vector<MeshHit> all;
-  mesh.raycast(caster, options, HitMode::All, &all);
+  ASSERT_TRUE(mesh.raycastAll(caster, options, all));
   ASSERT_EQ(first.has_value(), !expected.empty());
   ASSERT_EQ(any.has_value(), !expected.empty());
   ASSERT_EQ(all.size(), expected.size());
@@ -386,7 +387,7 @@ TEST(TriangleMesh, DegenerateMeshes) {
   Random random(507);
   // No triangles: nothing to hit, no closest point.
   const auto empty = build(MeshData{});
-  EXPECT_FALSE(empty->raycast(toCaster(Ray{{0, 0, 0}, {1, 0, 0}}), {}, HitMode::First, nullptr));
+  EXPECT_FALSE(empty->raycast(toCaster(Ray{{0, 0, 0}, {1, 0, 0}}), {}, HitMode::First));
   EXPECT_FALSE(empty->closestPoint({1, 2, 3}));
   // Every triangle the same (one centre for all: no split helps), and zero-area triangles along a line.
   MeshData same;
@@ -428,7 +429,8 @@ TEST(TriangleMesh, CastersWhoseDirectionOverflowsOrIsSubnormalMatchBruteForce) {
 }
 
 TEST(TriangleMesh, VertexNumbersBeyondTheVerticesAreFound) {
-  TriangleMesh mesh(3, 2, true);
+  TriangleMesh mesh;
+  ASSERT_TRUE(mesh.allocate(3, 2, true));
   const uint32_t corners[6] = {0, 1, 2, 2, 1, 3};
   std::copy(corners, corners + 6, mesh.corners());
   EXPECT_EQ(mesh.firstBadCorner(), 5);

@@ -1,9 +1,11 @@
 // Error messages name the function, the argument path and the value, e.g.
 // "collide3d.raycast: target.radius must be >= 0 (got -1)".
 
-function show(value) {
+// A value for a message, without running any of its code (no toString); a Symbol cannot be converted implicitly.
+export function show(value) {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'symbol') return value.toString();
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return `an array of length ${value.length}`;

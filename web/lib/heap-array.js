@@ -3,7 +3,7 @@
 // `array` is a view of the heap: the wasm memory can grow during any collide3d call, and growing detaches every
 // view of it (length 0), so take `array` again after a call rather than keeping it.
 import { heapOwnerClass } from './heap-owner.js';
-import { rangeError, typeError } from './errors.js';
+import { rangeError, show, typeError } from './errors.js';
 
 const TYPES = [Float32Array, Float64Array, Uint8Array, Int32Array];
 const TYPE_NAMES = TYPES.map((T) => T.name).join(', ');
@@ -51,7 +51,7 @@ export function defineHeapArrays(shared) {
       const fn = 'HeapArray';
       if (!TYPES.includes(Type)) throw typeError(fn, 'Type', `one of ${TYPE_NAMES}`, Type);
       if (!Number.isSafeInteger(length) || length < 0) {
-        throw rangeError(fn, 'length', `must be an integer >= 0 (got ${length})`);
+        throw rangeError(fn, 'length', `must be an integer >= 0 (got ${show(length)})`);
       }
       const bytes = length * Type.BYTES_PER_ELEMENT;
       shared.beginCall();
@@ -102,7 +102,7 @@ export function defineHeapArrays(shared) {
       bytes += align8(a.length * a.Type.BYTES_PER_ELEMENT);
       return at;
     });
-    const base = bytes > 0 ? shared.batchSpace(bytes) : 0;  // may grow the memory: views are made after it
+    const base = bytes > 0 ? shared.batchSpace(bytes, all[0].fn) : 0;  // may grow the memory: views are made after it
     const addresses = all.map((a, k) => (offsets[k] < 0 ? addressOf(a.data, a.fn) : base + offsets[k]));
     const sameLength = (a) => {
       // A resizable buffer may have shrunk or grown since the check (a getter; detaching leaves 0): never copy a

@@ -8,7 +8,13 @@ import { rangeError } from './errors.js';
 // class and addressOf(owner, fn): the address of a live owner (throwing for a disposed one, `fn` naming the call),
 // read from a private field, so that no subclass or own property can point a call at another block.
 export function heapOwnerClass(destroy, noun, beginCall) {
-  const freeLost = new FinalizationRegistry(destroy);
+  // A finalizer's exception would be uncaught (node exits on it). The module does not fail to free a block; should the
+  // instance be unusable all the same, the block is lost with it.
+  const freeLost = new FinalizationRegistry((address) => {
+    try {
+      destroy(address);
+    } catch {}
+  });
   let addressOf;
 
   class HeapOwner {

@@ -21,7 +21,7 @@ function createApi(module) {
   checkShapeSchemas(layout.shapes);
   setNumberRange(layout.range);
   const { sides: SIDES, intersectionKinds: INTERSECTION_KINDS } = layout;
-  const { unsupportedPair: UNSUPPORTED, invalidA: INVALID_A, invalidB: INVALID_B } = layout.status;
+  const { unsupportedPair: UNSUPPORTED, invalidA: INVALID_A, invalidB: INVALID_B, heapFull: HEAP_FULL } = layout.status;
   const A = layout.a, B = layout.b, OPT = layout.options, OUT = layout.result;
   let f = new Float64Array(module.HEAPF64.buffer, layout.address, layout.size);
 
@@ -31,18 +31,29 @@ function createApi(module) {
     return f;
   }
 
+  // The last validation failure's field and message, read where the module keeps them (NUL-terminated).
+  const text = new TextDecoder();
+  function textAt(address) {
+    const heap = module.HEAPU8;
+    return text.decode(heap.subarray(address, heap.indexOf(0, address)));
+  }
+  const lastProblem = () => [textAt(layout.problemField), textAt(layout.problemMessage)];
+
   // Turns a negative status from the module into the error it stands for.
   function failure(status, fn, argA, argB, codeA, codeB) {
     if (status === UNSUPPORTED) return unsupportedPair(fn, SHAPE_TYPES[codeA], SHAPE_TYPES[codeB]);
-    const [field, message] = module.lastProblem().split('\n');
+    if (status === HEAP_FULL) return rangeError(fn, argA, 'needs more memory than the wasm heap can give');
+    const [field, message] = lastProblem();
     const arg = status === INVALID_A ? argA : argB;
     return rangeError(fn, field === '' ? arg : `${arg}.${field}`, message);
   }
 
-  // Counts query calls. A getter or Proxy in an argument could call collide3d while this call is writing its own
-  // arguments into the shared scratch area; the nested call would overwrite them. Each query compares the count
-  // after writing its arguments and refuses to run on a scratch area that another call has used meanwhile.
+  // Counts calls into the module. A getter or Proxy in an argument could call collide3d while this call is writing
+  // its own arguments into the shared scratch area; the nested call would overwrite them, or grow the memory, which
+  // detaches the view being written (the writes after it are lost). Each query checks after writing its arguments
+  // (intact) and refuses to run on a scratch area that another call has used or moved meanwhile.
   let calls = 0;
+  const intact = (call, view) => call === calls && view.length !== 0;
 
   // Runs a bound query on two shapes: writes them and up to three option numbers into the scratch area, checks
   // that no other call used the area meanwhile, calls `bound` with the shapes' type codes and returns its status,
@@ -53,7 +64,7 @@ function createApi(module) {
     const call = ++calls;
     const codeA = encodeShape(f, A, a, fn, argA);
     const codeB = encodeShape(f, B, b, fn, argB);
-    if (call !== calls) throw reentered(fn);
+    if (!intact(call, f)) throw reentered(fn);
     if (filter !== undefined) {
       const proven = filter(f, codeA, A, codeB, B);
       if (proven !== UNDECIDED) return proven;
@@ -176,21 +187,24 @@ function createApi(module) {
 
   function orthonormalBasis(w) {
     const f = io();
-    ++calls;  // it writes the scratch area too: a query whose getter calls it must notice
+    const call = ++calls;  // it writes the scratch area too: a query whose getter calls it must notice
     encodeVector(f, A, w, 'orthonormalBasis', 'w', '');
+    if (!intact(call, f)) throw reentered('orthonormalBasis');
     const status = module.orthonormalBasis();
     if (status < 0) throw failure(status, 'orthonormalBasis', 'w', 'w', 0, 0);
     return { u: vec(f, OUT), v: vec(f, OUT + 3), w: vec(f, OUT + 6) };
   }
 
-  // Heap space for batch inputs and outputs, kept between calls and grown (doubled) when a call needs more. A
-  // malloc may grow the wasm memory, which detaches every view of it: views are made only after it.
+  // Heap space for batch inputs and outputs, kept between calls and grown (doubled, or else to just what the call
+  // needs) when a call needs more. A malloc may grow the wasm memory, which detaches every view of it: views are made
+  // only after it.
   let batch = { address: 0, bytes: 0 };
-  function batchSpace(bytes) {
+  function batchSpace(bytes, fn) {
     if (bytes > batch.bytes) {
-      const size = Math.max(bytes, 2 * batch.bytes, 65536);
-      const address = module._malloc(size);
-      if (address === 0) throw rangeError('batch', 'input', `needs ${size} bytes, more than the wasm heap can give`);
+      let size = Math.max(bytes, 2 * batch.bytes, 65536);
+      let address = module._malloc(size);
+      if (address === 0) address = module._malloc(size = bytes);
+      if (address === 0) throw rangeError(fn, 'the batch', `needs ${bytes} bytes, more than the wasm heap can give`);
       if (batch.address !== 0) module._free(batch.address);
       batch = { address, bytes: size };
     }
@@ -205,7 +219,7 @@ function createApi(module) {
     const g = io();
     const at = g[OUT];
     if (g[OUT + 1] === 1) return rangeError(fn, `${path}[${at}]`, `must be a finite number (got ${valuesOf(input)[at]})`);
-    const [field, message] = module.lastProblem().split('\n');
+    const [field, message] = lastProblem();
     return rangeError(fn, `${path}, ${type} ${at}${field === '' ? '' : `: ${field}`}`, message);
   }
 
@@ -242,7 +256,7 @@ function createApi(module) {
     const f = io();
     const call = ++calls;
     const code = encodeShape(f, A, frustum, fn, 'frustum');
-    if (call !== calls) throw reentered(fn);
+    if (!intact(call, f)) throw reentered(fn);
     if (SHAPE_TYPES[code] !== 'frustum') throw typeError(fn, 'frustum.type', '"frustum"', SHAPE_TYPES[code]);
     const heap = place([input], [output]);
     if (call !== calls) throw reentered(fn);
@@ -261,12 +275,18 @@ function createApi(module) {
     return cull(1, 6, 'cullBoxes', 'boxes', frustum, boxes, visible);
   }
 
-  // A copy of the `count` numbers the last call found (io::numbersFound), whose heap memory is then released.
-  function takeFound(count) {
-    const numbers = new Uint32Array(count);
-    numbers.set(new Uint32Array(module.HEAPU8.buffer, module.foundAddress(), count));
-    module.releaseFound();
-    return numbers;
+  // A copy of the `count` numbers the last call found (io::numbersFound), whose heap memory is then released, copied
+  // or not. `fn` and `what` (the argument or object) name the call if JavaScript cannot hold the copy.
+  function takeFound(count, fn, what) {
+    try {
+      const numbers = new Uint32Array(count);
+      numbers.set(new Uint32Array(module.HEAPU8.buffer, module.foundAddress(), count));
+      return numbers;
+    } catch {
+      throw rangeError(fn, what, `has ${count} numbers found, more than a JavaScript array can hold here`);
+    } finally {
+      module.releaseFound();
+    }
   }
 
   // Every overlapping pair among `boxes` (min x, y, z, max x, y, z each): a Uint32Array of i, j, i, j, ... (i < j).
@@ -275,9 +295,13 @@ function createApi(module) {
     const call = ++calls;
     const heap = place([input], []);
     if (call !== calls) throw reentered('allPairs');
-    const status = module.allPairs(heap.addresses[0], input.length / 6, input.Type === Float64Array ? 1 : 0);
+    const count = input.length / 6;
+    const status = module.allPairs(heap.addresses[0], count, input.Type === Float64Array ? 1 : 0);
     if (status === INVALID_B) throw badItem('allPairs', 'boxes', 'aabb', input);
-    return takeFound(2 * status);
+    if (status === HEAP_FULL) {
+      throw rangeError('allPairs', 'boxes', `(${count} boxes): their pairs need more memory than the wasm heap can give`);
+    }
+    return takeFound(2 * status, 'allPairs', 'boxes');
   }
 
   // Every (query, a, b) the module answers; `a`/`b` are shape types.
@@ -294,7 +318,7 @@ function createApi(module) {
     const call = ++calls;
     const code = encodeShape(f, A, shape, fn, arg);
     if (before !== undefined) before(f);
-    if (call !== calls) throw reentered(fn);
+    if (!intact(call, f)) throw reentered(fn);
     const status = bound(code);
     if (status === UNSUPPORTED) throw unsupported(SHAPE_TYPES[code]);
     if (status < 0) throw failure(status, fn, arg, arg, code, code);
@@ -306,8 +330,9 @@ function createApi(module) {
     module, A, OPT, OUT, status: layout.status, vec, io, options, flag, raycastOptions, failure, numbersOf, outputOf,
     batchArray, valuesOf, place, badItem, takeFound, runOnShape, notACaster, FLOATS, FLOATS_EXPECTED,
     beginCall: () => ++calls,
-    checkCall: (call, fn) => {
-      if (call !== calls) throw reentered(fn);
+    // `view`: the scratch view the call wrote before user code ran, if any (intact).
+    checkCall: (call, fn, view) => {
+      if (call !== calls || (view !== undefined && view.length === 0)) throw reentered(fn);
     },
   };
   const TriangleMesh = defineTriangleMesh(shared);

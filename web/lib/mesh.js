@@ -78,17 +78,24 @@ export function defineTriangleMesh(shared) {
         const what = indexed ? 'index.length' : 'positions.length';
         throw rangeError(fn, what, `must be a multiple of ${indexed ? 3 : 9} (got ${indexed ? corners.length : vertices.length})`);
       }
+      const tooBig = () => rangeError(fn, 'positions', `(${cornerCount / 3} triangles) needs more than the wasm heap can give`);
+      shared.beginCall();  // creating and building grow the heap, detaching views a query's getter was writing
       const address = module.meshCreate(vertexCount, cornerCount / 3, indexed ? 1 : 0);
-      if (address === 0) throw rangeError(fn, 'positions', `(${cornerCount / 3} triangles) needs more than the wasm heap can give`);
+      if (address === 0) throw tooBig();
       let bad;
       try {
-        new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), vertices.length).set(vertices);
-        if (indexed) new Uint32Array(module.HEAPU8.buffer, module.meshCorners(address), corners.length).set(corners);
-        shared.beginCall();
+        // Nothing is copied from an empty array: a detached one (its buffer transferred) holds nothing, and copying
+        // from it would throw.
+        if (vertices.length > 0) new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), vertices.length).set(vertices);
+        if (indexed && corners.length > 0) new Uint32Array(module.HEAPU8.buffer, module.meshCorners(address), corners.length).set(corners);
         bad = module.meshBuild(address);
       } catch (error) {
         module.meshDestroy(address);
         throw error;
+      }
+      if (bad === STATUS.heapFull) {
+        module.meshDestroy(address);
+        throw tooBig();
       }
       if (bad >= 0) {
         module.meshDestroy(address);
@@ -170,7 +177,7 @@ export function defineTriangleMesh(shared) {
       const f = shared.io();
       const call = shared.beginCall();
       encodeVector(f, A, point, fn, 'point', '');
-      shared.checkCall(call, fn);
+      shared.checkCall(call, fn, f);
       if (module.meshClosestPoint(addressOf(this, fn)) === 0) return null;
       return { point: vec(f, OUT), distance: f[OUT + 3] + 0, triangleIndex: f[OUT + 4] };
     }

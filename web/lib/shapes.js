@@ -65,10 +65,9 @@ function mat3(f, o, m, fn, arg, field, optional) {
 }
 
 function planes6(f, o, planes, fn, arg, field) {
-  if (planes === null || typeof planes !== 'object' || typeof planes.length !== 'number') {
-    throw typeError(fn, join(arg, field), 'an array of 6 planes', planes);
-  }
-  if (planes.length !== 6) throw rangeError(fn, join(arg, field), `must hold 6 planes (got ${planes.length})`);
+  const count = planes === null || typeof planes !== 'object' ? undefined : planes.length;
+  if (typeof count !== 'number') throw typeError(fn, join(arg, field), 'an array of 6 planes', planes);
+  if (count !== 6) throw rangeError(fn, join(arg, field), `must hold 6 planes (got ${count})`);
   for (let i = 0; i < 6; ++i) {
     const plane = planes[i];
     if (plane === null || typeof plane !== 'object') {

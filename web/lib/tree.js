@@ -2,7 +2,7 @@
 // move: insert, update and remove boxes by id, and ask which boxes a shape meets, which box a caster hits first,
 // and which boxes overlap. The JS object keeps only the tree's address; dispose() frees it (and a tree that is
 // garbage-collected undisposed is freed then too).
-import { rangeError, typeError, unsupportedPair } from './errors.js';
+import { rangeError, show, typeError, unsupportedPair } from './errors.js';
 import { SHAPE_TYPES } from './shapes.js';
 import { heapOwnerClass } from './heap-owner.js';
 
@@ -20,6 +20,7 @@ export function defineAabbTree(shared) {
       const margin = o === undefined || o.margin === undefined ? 0.1 : o.margin;
       if (typeof margin !== 'number' || !Number.isFinite(margin)) throw typeError(fn, 'opts.margin', 'a finite number', margin);
       if (margin < 0) throw rangeError(fn, 'opts.margin', `must be >= 0 (got ${margin})`);
+      shared.beginCall();  // it may grow the heap, detaching views a query's getter was writing
       super(module.treeCreate(margin), fn);
     }
 
@@ -31,7 +32,7 @@ export function defineAabbTree(shared) {
 
     #id(fn, id) {
       const address = addressOf(this, fn);
-      if (!Number.isInteger(id) || !module.treeContains(address, id)) throw rangeError(fn, 'id', `must be the id of a box in the tree (got ${id})`);
+      if (!Number.isInteger(id) || !module.treeContains(address, id)) throw rangeError(fn, 'id', `must be the id of a box in the tree (got ${show(id)})`);
       return id;
     }
 
@@ -45,9 +46,7 @@ export function defineAabbTree(shared) {
     insert(box) {
       const fn = 'AabbTree.insert';
       addressOf(this, fn);
-      const id = this.#withBox(fn, box, () => module.treeInsert(addressOf(this, fn)));
-      if (id === STATUS.heapFull) throw rangeError(fn, 'box', 'does not fit: the wasm heap is full');
-      return id;
+      return this.#withBox(fn, box, () => module.treeInsert(addressOf(this, fn)));
     }
 
     /** Moves box `id`: the tree changes only when the box leaves its margin. */
@@ -70,7 +69,7 @@ export function defineAabbTree(shared) {
       addressOf(this, fn);
       const found = shared.runOnShape(fn, 'shape', shape, (code) => module.treeQuery(addressOf(this, fn), code),
         (type) => unsupportedPair(fn, 'aabb', type));
-      return shared.takeFound(found);
+      return shared.takeFound(found, fn, 'shape');
     }
 
     /** The box a ray, line or segment hits first (least t; ties: the lowest id): { id, t, point, normal }, or null. */
@@ -93,7 +92,14 @@ export function defineAabbTree(shared) {
 
     /** Every pair of boxes that overlap (touching counts): ids i, j, i, j, ... with i < j, in no particular order. */
     pairs() {
-      return shared.takeFound(2 * module.treePairs(addressOf(this, 'AabbTree.pairs')));
+      const fn = 'AabbTree.pairs';
+      const address = addressOf(this, fn);
+      shared.beginCall();  // as the constructor
+      const found = module.treePairs(address);
+      if (found === STATUS.heapFull) {
+        throw rangeError(fn, 'the tree', `(${module.treeSize(address)} boxes): its pairs need more memory than the wasm heap can give`);
+      }
+      return shared.takeFound(2 * found, fn, 'the tree');
     }
 
   }

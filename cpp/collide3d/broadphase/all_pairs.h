@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "collide3d/memory/checked.h"
+
 namespace c3d {
 
 namespace all_pairs {
@@ -36,16 +38,23 @@ struct Node {
 
 class SelfPairs {
  public:
-  SelfPairs(std::vector<Box> boxes, std::vector<uint32_t>& pairs) : boxes_(std::move(boxes)), pairs_(pairs) {
+  SelfPairs(std::vector<Box>& boxes, std::vector<uint32_t>& pairs) : boxes_(boxes), pairs_(pairs) {}
+
+  // Appends the pairs; false when the heap cannot hold them or the tree (then `pairs` holds some).
+  [[nodiscard]] bool run() {
+    std::vector<Box> ordered;
+    if (!checked::reserve(ids_, boxes_.size()) || !checked::reserve(nodes_, 2 * boxes_.size() / kLeafSize + 2) ||
+        !checked::reserve(ordered, boxes_.size())) {
+      return false;
+    }
     ids_.resize(boxes_.size());
     for (size_t i = 0; i < ids_.size(); ++i) ids_[i] = static_cast<uint32_t>(i);
-    nodes_.reserve(2 * boxes_.size() / kLeafSize + 2);
     build(0, static_cast<uint32_t>(boxes_.size()));
     // The boxes in the tree's order, so a leaf's boxes are adjacent.
-    std::vector<Box> ordered(boxes_.size());
-    for (size_t i = 0; i < ids_.size(); ++i) ordered[i] = boxes_[ids_[i]];
+    for (size_t i = 0; i < ids_.size(); ++i) ordered.push_back(boxes_[ids_[i]]);
     boxes_.swap(ordered);
     self(0);
+    return held_;
   }
 
  private:
@@ -81,6 +90,8 @@ class SelfPairs {
   }
 
   void emit(uint32_t s, uint32_t t) {
+    held_ = held_ && checked::room(pairs_, 2);
+    if (!held_) return;
     const uint32_t i = ids_[s], j = ids_[t];
     pairs_.push_back(i < j ? i : j);
     pairs_.push_back(i < j ? j : i);
@@ -94,7 +105,9 @@ class SelfPairs {
     }
   }
 
+  // Pairs within n's subtree. Like cross(), it stops once the heap cannot hold the pairs.
   void self(uint32_t n) {
+    if (!held_) return;
     const Node& node = nodes_[n];
     if (node.leaf()) {
       for (uint32_t s = node.first; s < node.first + node.count; ++s) {
@@ -113,7 +126,7 @@ class SelfPairs {
   void cross(uint32_t a, uint32_t b) {
     const Node& na = nodes_[a];
     const Node& nb = nodes_[b];
-    if (!overlap(na.box, nb.box)) return;
+    if (!held_ || !overlap(na.box, nb.box)) return;
     if (na.leaf() && nb.leaf()) return leafPairs(na, nb);
     // Descend into the node with more boxes (a leaf cannot be split).
     if (nb.leaf() || (!na.leaf() && na.count >= nb.count)) {
@@ -125,25 +138,27 @@ class SelfPairs {
     }
   }
 
-  std::vector<Box> boxes_;
+  std::vector<Box>& boxes_;
   std::vector<uint32_t> ids_;
   std::vector<Node> nodes_;
   std::vector<uint32_t>& pairs_;
+  bool held_ = true;  // whether every pair found so far went into pairs_
 };
 
 }  // namespace all_pairs
 
 // Boxes as min x, y, z, max x, y, z each; appends every overlapping pair (i, j), i < j, to `pairs` (2 numbers a
-// pair, in no particular order).
+// pair, in no particular order). False when the heap cannot hold them all (then `pairs` holds some).
 template <class T>
-void allPairs(const T* boxes, size_t count, std::vector<uint32_t>& pairs) {
-  if (count < 2) return;
-  std::vector<all_pairs::Box> read(count);
+[[nodiscard]] bool allPairs(const T* boxes, size_t count, std::vector<uint32_t>& pairs) {
+  if (count < 2) return true;
+  std::vector<all_pairs::Box> read;
+  if (!checked::reserve(read, count)) return false;
   for (size_t i = 0; i < count; ++i) {
     const T* v = boxes + 6 * i;
-    read[i] = {{double(v[0]), double(v[1]), double(v[2])}, {double(v[3]), double(v[4]), double(v[5])}};
+    read.push_back({{double(v[0]), double(v[1]), double(v[2])}, {double(v[3]), double(v[4]), double(v[5])}});
   }
-  all_pairs::SelfPairs(std::move(read), pairs);
+  return all_pairs::SelfPairs(read, pairs).run();
 }
 
 }  // namespace c3d

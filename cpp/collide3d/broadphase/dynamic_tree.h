@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "collide3d/memory/checked.h"
 #include "collide3d/queries/intersects/intersects_aabb_aabb.h"
 #include "collide3d/queries/raycast/raycast_box.h"
 
@@ -30,12 +31,12 @@ class DynamicTree {
   bool contains(uint32_t id) const { return id < leafOf_.size() && leafOf_[id] != kNone; }
   const Aabb& box(uint32_t id) const { return nodes_[leafOf_[id]].box; }
 
-  // How many bytes the next insert may allocate (its arrays growing), so a caller can refuse it beforehand.
-  size_t growthBytes() const {
-    size_t bytes = 0;
-    if (nodes_.size() + 2 > nodes_.capacity()) bytes += 2 * (nodes_.capacity() + 2) * sizeof(Node);
-    if (freeIds_.empty() && leafOf_.size() == leafOf_.capacity()) bytes += 2 * (leafOf_.capacity() + 1) * sizeof(uint32_t);
-    return bytes;
+  // Room for the next insert (two nodes and an id), and for what it makes later calls need: an entry of freeIds_
+  // per id (remove), a search stack as deep as there are nodes (queries). False when the heap cannot give it. The
+  // arrays grow by themselves too; calling this before each insert makes every growth a checked one.
+  [[nodiscard]] bool reserveForInsert() {
+    return checked::room(nodes_, 2) && checked::room(leafOf_, 1) && checked::reserve(freeIds_, leafOf_.capacity()) &&
+           checked::reserve(stack_, nodes_.capacity());
   }
 
   // Adds a box; returns its id: 0, 1, 2, ... in order, the ids of removed boxes reused first.
@@ -130,17 +131,21 @@ class DynamicTree {
 
   // Every pair of ids whose boxes overlap (touching counts), each once as (smaller, larger): the tree tested against
   // itself, each inner node's children against each other and, for a pair of nodes whose fat boxes overlap, the
-  // taller one's children against the other (as allPairs does, all_pairs.h).
-  void pairs(std::vector<uint32_t>& out) const {
-    if (root_ == kNone) return;
+  // taller one's children against the other (as allPairs does, all_pairs.h). False when the heap cannot hold them
+  // (then `out` holds some).
+  [[nodiscard]] bool pairs(std::vector<uint32_t>& out) const {
+    if (root_ == kNone) return true;
     struct Task {
       uint32_t a, b;  // b == kNone: the pairs within subtree a
     };
-    std::vector<Task> tasks{{root_, kNone}};
+    std::vector<Task> tasks;
+    if (!checked::room(tasks, 1)) return false;
+    tasks.push_back({root_, kNone});
     while (!tasks.empty()) {
       const Task task = tasks.back();
       tasks.pop_back();
       const Node& a = nodes_[task.a];
+      if (!checked::room(tasks, 3)) return false;  // a task puts back at most three
       if (task.b == kNone) {
         if (a.height == 0) continue;
         tasks.push_back({a.child[0], kNone});
@@ -151,7 +156,10 @@ class DynamicTree {
       const Node& b = nodes_[task.b];
       if (!intersects(a.fat, b.fat)) continue;
       if (a.height == 0 && b.height == 0) {
-        if (intersects(a.box, b.box)) out.insert(out.end(), {std::min(a.id, b.id), std::max(a.id, b.id)});
+        if (!intersects(a.box, b.box)) continue;
+        if (!checked::room(out, 2)) return false;
+        out.push_back(std::min(a.id, b.id));
+        out.push_back(std::max(a.id, b.id));
         continue;
       }
       const bool splitA = a.height >= b.height;
@@ -160,6 +168,7 @@ class DynamicTree {
       tasks.push_back({split.child[0], other});
       tasks.push_back({split.child[1], other});
     }
+    return true;
   }
 
   // The tree's height (0 for a single box): for tests of its balance.

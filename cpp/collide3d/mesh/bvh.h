@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "collide3d/math/simd.h"
+#include "collide3d/memory/checked.h"
 
 namespace c3d {
 
@@ -164,21 +165,30 @@ class Builder {
   // boxes[i] is primitive ids[i]'s box; both are reordered together.
   Builder(std::vector<Box4>& boxes, std::vector<uint32_t>& ids, Bvh& tree) : boxes_(boxes), ids_(ids), tree_(tree) {}
 
-  void run() {
+  // False when the heap cannot hold the tree or the build's working space (the tree is then empty).
+  [[nodiscard]] bool run() {
     tree_ = Bvh{};
-    if (boxes_.empty()) return;
-    nodes_.reserve(boxes_.size() / 4 + 1);
+    if (boxes_.empty()) return true;
+    // Depth-first, a task leaves at most one sibling pending per level, and holds one entry of bins_ (two while it
+    // is divided): these never outgrow kStack. Binary nodes grow through checked::room.
+    if (!checked::reserve(nodes_, boxes_.size() / 4 + 1) || !checked::reserve(tasks_, kStack) ||
+        !checked::reserve(bins_, kStack) || !checked::reserve(freeBins_, kStack)) {
+      return false;
+    }
     Task root = task(0, static_cast<uint32_t>(boxes_.size()), 0, kRoot, 0);
     for (const Box4& box : boxes_) grow(root, box);
     tree_.box = root.box.scalar();
     bin(root);
     tasks_.push_back(root);
-    while (!tasks_.empty()) {
+    bool held = true;
+    while (held && !tasks_.empty()) {
       const Task t = tasks_.back();
       tasks_.pop_back();
-      divide(t);
+      held = divide(t);
     }
-    collapse();
+    if (held && collapse()) return true;
+    tree_ = Bvh{};
+    return false;
   }
 
  private:
@@ -217,15 +227,16 @@ class Builder {
     }
   }
 
-  // Makes the task a leaf, or an inner node whose children become tasks.
-  void divide(const Task& t) {
+  // Makes the task a leaf, or an inner node whose children become tasks; false when the heap cannot hold the node.
+  [[nodiscard]] bool divide(const Task& t) {
     freeBins_.push_back(t.bins);  // read below, before any new task reuses it
     const bool splittable = t.count > 1 && t.depth < kMaxDepth;
     const int boundary = splittable ? bestBoundary(t) : 0;
     if (boundary == 0 && (!splittable || t.count <= kMaxLeaf)) {
       link(t, {t.first, t.count});
-      return;
+      return true;
     }
+    if (!checked::room(nodes_, 1)) return false;
     const auto node = static_cast<uint32_t>(nodes_.size());
     nodes_.emplace_back();
     link(t, {node, 0});
@@ -239,6 +250,7 @@ class Builder {
     nodes_[node].box[1] = right.box.scalar();
     tasks_.push_back(right);
     tasks_.push_back(left);
+    return true;
   }
 
   // The bin boundary of the cheapest split, or 0 when a leaf is cheaper. Cost, in units of one primitive test:
@@ -323,13 +335,16 @@ class Builder {
   // The binary tree's nodes as the tree's four-child nodes: each gathers up to four descendants by opening, while
   // it has fewer, its inner child with the largest box. Nodes are made in the order of a depth-first walk, so children
   // come after parents.
-  void collapse() {
-    if (tree_.root.leaf()) return;
-    tree_.nodes.reserve(nodes_.size() / 2 + 1);
+  // False when the heap cannot hold the nodes.
+  [[nodiscard]] bool collapse() {
+    if (tree_.root.leaf()) return true;
     struct Pending {
       uint32_t binary, wide;
     };
-    std::vector<Pending> pending{{tree_.root.first, 0}};
+    // Each node taken from this depth-first stack puts back at most four, a level deeper.
+    std::vector<Pending> pending;
+    if (!checked::reserve(tree_.nodes, nodes_.size() / 2 + 1) || !checked::reserve(pending, 4 * kStack)) return false;
+    pending.push_back({tree_.root.first, 0});
     tree_.root = {0, 0};
     tree_.nodes.emplace_back();
     while (!pending.empty()) {
@@ -355,6 +370,7 @@ class Builder {
         if (child[c].leaf()) {
           tree_.nodes[p.wide].child[c] = child[c];
         } else {
+          if (!checked::room(tree_.nodes, 1)) return false;
           const auto wide = static_cast<uint32_t>(tree_.nodes.size());
           tree_.nodes.emplace_back();
           tree_.nodes[p.wide].child[c] = {wide, 0};
@@ -362,8 +378,11 @@ class Builder {
         }
       }
     }
-    tree_.nodes.shrink_to_fit();
+    checked::shrink(tree_.nodes);
+    return true;
   }
+
+  static constexpr size_t kStack = kMaxDepth + 3;
 
   std::vector<Box4>& boxes_;
   std::vector<uint32_t>& ids_;
@@ -377,11 +396,9 @@ class Builder {
 }  // namespace bvh
 
 // Builds the hierarchy over primitives with the given boxes and ids, both reordered: leaf primitives are ranges of
-// that order.
-inline Bvh buildBvh(std::vector<bvh::Box4>& boxes, std::vector<uint32_t>& ids) {
-  Bvh tree;
-  bvh::Builder(boxes, ids, tree).run();
-  return tree;
+// that order. False (the tree empty) when the heap cannot hold it.
+[[nodiscard]] inline bool buildBvh(std::vector<bvh::Box4>& boxes, std::vector<uint32_t>& ids, Bvh& tree) {
+  return bvh::Builder(boxes, ids, tree).run();
 }
 
 // Recomputes every box after the primitives moved (the tree's shape is kept): children come after their parent, so

@@ -16,6 +16,7 @@
 
 #include "collide3d/dispatch/encoded.h"
 #include "collide3d/dispatch/tables.h"
+#include "collide3d/memory/checked.h"
 #include "collide3d/mesh/bvh.h"
 #include "collide3d/mesh/caster_box.h"
 #include "collide3d/queries/distance/closest_point.h"
@@ -38,13 +39,20 @@ enum class HitMode : int { First = 0, Any = 1, All = 2 };
 
 class TriangleMesh {
  public:
-  // Room for the mesh's numbers, which the caller writes through positions() and corners() before build(). Without
-  // an index, triangle i is vertices 3i, 3i + 1, 3i + 2.
-  TriangleMesh(size_t vertexCount, size_t triangleCount, bool indexed)
-      : positions_(3 * vertexCount), corners_(3 * triangleCount), ids_(triangleCount) {
+  // Room for the mesh's numbers, which the caller writes through positions() and corners() before build(); false
+  // when the heap cannot give it. Without an index, triangle i is vertices 3i, 3i + 1, 3i + 2.
+  [[nodiscard]] bool allocate(size_t vertexCount, size_t triangleCount, bool indexed) {
+    if (!checked::reserve(positions_, 3 * vertexCount) || !checked::reserve(corners_, 3 * triangleCount) ||
+        !checked::reserve(ids_, triangleCount)) {
+      return false;
+    }
+    positions_.resize(3 * vertexCount);
+    corners_.resize(3 * triangleCount);
+    ids_.resize(triangleCount);
     if (!indexed) {
       for (size_t k = 0; k < corners_.size(); ++k) corners_[k] = static_cast<uint32_t>(k);
     }
+    return true;
   }
 
   float* positions() { return positions_.data(); }
@@ -58,18 +66,26 @@ class TriangleMesh {
     return -1;
   }
 
-  // Builds the BVH and puts the triangles in its order. Precondition: finite positions, no bad corner.
-  void build() {
+  // Builds the BVH and puts the triangles in its order; false when the heap cannot hold the build (then nothing is
+  // built, as before the call). Precondition: finite positions, no bad corner.
+  [[nodiscard]] bool build() {
     std::vector<bvh::Box4> boxes;
-    boxes.reserve(ids_.size());
+    if (!checked::reserve(boxes, ids_.size())) return false;
     for (size_t i = 0; i < ids_.size(); ++i) {
       boxes.push_back(boxOf(&corners_[3 * i]));
       ids_[i] = static_cast<uint32_t>(i);
     }
-    tree_ = buildBvh(boxes, ids_);
-    std::vector<bvh::Box4>().swap(boxes);
-    const std::vector<uint32_t> given(corners_);
+    const bool built = buildBvh(boxes, ids_, tree_);
+    std::vector<bvh::Box4>().swap(boxes);  // before the copy below: the build's peak is the lower
+    std::vector<uint32_t> given;
+    if (!built || !checked::reserve(given, corners_.size())) {
+      tree_ = Bvh{};
+      for (size_t i = 0; i < ids_.size(); ++i) ids_[i] = static_cast<uint32_t>(i);
+      return false;
+    }
+    given.assign(corners_.begin(), corners_.end());
     for (size_t slot = 0; slot < ids_.size(); ++slot) std::copy_n(&given[3 * size_t{ids_[slot]}], 3, &corners_[3 * slot]);
+    return true;
   }
 
   size_t triangleCount() const { return ids_.size(); }
@@ -87,34 +103,33 @@ class TriangleMesh {
     refitBvh(tree_, [&](uint32_t slot) { return boxOf(&corners_[3 * size_t{slot}]).scalar(); });
   }
 
-  // The first hit (least t, then lowest triangle index), any one hit, or every hit (into `all`, by t then index).
-  std::optional<MeshHit> raycast(const Caster& caster, const RaycastOptions& options, HitMode mode,
-                                 std::vector<MeshHit>* all) const {
+  // The first hit (least t, then lowest triangle index), or any one hit (mode First or Any).
+  std::optional<MeshHit> raycast(const Caster& caster, const RaycastOptions& options, HitMode mode) const {
     std::optional<MeshHit> best;
-    const auto hi = limitOf(caster, options);
-    if (!hi) return best;
-    const CasterBox box(caster, *hi);
     double limit = kInfinity;  // boxes entered beyond it cannot hold the first hit
-    search(box, limit, [&](uint32_t slot) {
-      const auto hit = c3d::raycast(caster, triangleAt(slot), options);
-      if (!hit) return false;
-      const MeshHit found{*hit, ids_[slot]};
-      if (mode == HitMode::All) {
-        all->push_back(found);
-        return false;
-      }
+    castThrough(caster, options, limit, [&](const MeshHit& found) {
       if (!best || found.hit.t < best->hit.t || (found.hit.t == best->hit.t && found.triangle < best->triangle)) {
         best = found;
         limit = found.hit.t + std::fabs(found.hit.t) * kMargin;
       }
       return mode == HitMode::Any;
     });
-    if (mode == HitMode::All) {
-      std::sort(all->begin(), all->end(), [](const MeshHit& p, const MeshHit& q) {
-        return p.hit.t < q.hit.t || (p.hit.t == q.hit.t && p.triangle < q.triangle);
-      });
-    }
     return best;
+  }
+
+  // Every hit, into `all` (by t, then triangle index); false when the heap cannot hold them (`all` then holds some).
+  [[nodiscard]] bool raycastAll(const Caster& caster, const RaycastOptions& options, std::vector<MeshHit>& all) const {
+    bool held = true;
+    const double limit = kInfinity;
+    castThrough(caster, options, limit, [&](const MeshHit& found) {
+      held = checked::room(all, 1);
+      if (held) all.push_back(found);
+      return !held;
+    });
+    std::sort(all.begin(), all.end(), [](const MeshHit& p, const MeshHit& q) {
+      return p.hit.t < q.hit.t || (p.hit.t == q.hit.t && p.triangle < q.triangle);
+    });
+    return held;
   }
 
   // Whether any triangle meets the shape (the surface, not the volume a closed mesh bounds), by the intersects
@@ -163,6 +178,18 @@ class TriangleMesh {
 
  private:
   static constexpr double kMargin = 1.0 / (1 << 20);
+
+  // Calls hit(found) for the caster's hits on triangles in boxes entered before `limit`, until it returns true.
+  template <class Hit>
+  void castThrough(const Caster& caster, const RaycastOptions& options, const double& limit, Hit&& hit) const {
+    const auto hi = limitOf(caster, options);
+    if (!hi) return;
+    const CasterBox box(caster, *hi);
+    search(box, limit, [&](uint32_t slot) {
+      const auto found = c3d::raycast(caster, triangleAt(slot), options);
+      return found && hit(MeshHit{*found, ids_[slot]});
+    });
+  }
 
   // The box of the triangle with these three vertex numbers.
   bvh::Box4 boxOf(const uint32_t* corners) const {

@@ -66,13 +66,11 @@ inline void formatNumber(double value, char* out, std::size_t size) {
 }
 
 // Fixed-capacity text built with <<, truncating rather than overflowing; no allocation on the error path.
-// (The constructor, not a default member initializer, empties it: clang 14 initialised the array from another
-// instantiation's initializer, writing 160 bytes into a Text<48>.)
 template <std::size_t Capacity>
 struct Text {
-  Text() { text[0] = '\0'; }
-
-  char text[Capacity];
+  // {} rather than "": clang 14 sizes a string-literal member initializer by the class template's first
+  // instantiation, so Text<48> would zero 160 bytes after Text<160>.
+  char text[Capacity] = {};
   std::size_t size = 0;
 
   Text& clear() {
