@@ -1,104 +1,79 @@
-// Cylinders and ellipsoids against a triangle. In the shape's own frame both ask whether a convex polygon, cut from
-// the triangle, comes within a radius of the origin:
-// - a cylinder with axis d from `start`: each point q (relative to start) is taken to its height h = d.q and its
-//   offset from the axis scaled by d.d, (d.d) q - (d.q) d, which needs no square root (so answers on a dyadic grid do
-//   not depend on the axes' order); the triangle is clipped to the slab between the caps, 0 <= h <= d.d, and the
-//   cylinder meets it when the clipped polygon's offsets come within (d.d) radius of the axis;
-// - an ellipsoid, in its frame and divided by its radii, is the unit ball; a zero radius flattens it into the plane
-//   where that coordinate is 0, so the triangle is first clipped to that plane (a slab of width 0) and the coordinate
-//   dropped.
-// Clipping is Sutherland & Hodgman's (1974, "Reentrant polygon clipping"), one bound at a time; the polygon's point
-// nearest the origin is Ericson's closest point on a triangle (§5.1.5) over a fan of the polygon. Frames and closest
-// points are rounded: a pair touching to within rounding may be answered either way, as for the other rounded
-// shapes (intersects_rounded.h).
+// Cylinders and ellipsoids against a triangle, decided exactly.
+// - A capped cylinder (axis from `start` to `end`, radius r) meets the triangle T when the distance from its axis line,
+//   a convex function, comes within r somewhere on P, T's part between the caps' planes. Its minimum over P lies on
+//   P's boundary — on an edge of T, or on T's cut by a cap's plane — or else inside P, where it can only be the point
+//   at which the axis line crosses T's plane (when the line runs parallel to the plane the distance is constant along
+//   it, so the minimum is also reached on the boundary). So the cylinder meets T exactly when an edge of T meets it
+//   (the segment's cast, raycast_cylinder.h), the axis segment meets T (raycast_triangle.h), or T's cut by a cap's
+//   plane comes within r of the cap's centre (triangle_section.h). Every step is an exact sign.
+// - An ellipsoid with radii r_k along the rotation's columns u_k is { x : sum_k (u_k.(x - c) / r_k)^2 <= 1 }. Times
+//   (r1 r2 r3)^2 it is the ball of radius r1 r2 r3 under the map y -> (s_k u_k.y)_k, y = x - c, each s_k the product of
+//   the other two radii: the mapped corners are polynomials in the inputs, and the sphere–triangle test decides them
+//   (exact for the rotation's given numbers, as OBBs are). A zero radius flattens it into the plane u_k.y = 0: the
+//   triangle is first cut by that plane, and zero radii are left out of the products (taken as 1), so the map takes
+//   the flat ellipse (segment, point) onto the ball's part in the cut's coordinates (triangle_section.h).
 #pragma once
-#include <algorithm>
 #include <array>
+#include <cmath>
 
-#include "collide3d/queries/distance/closest_point.h"
+#include "collide3d/queries/intersects/intersects_caster_shape.h"
+#include "collide3d/queries/intersects/triangle_section.h"
 
 namespace c3d {
 
 namespace quadric {
 
-// A point and a level (the cylinder's height) carried along, linear in the triangle's points.
-struct Vertex {
-  Vec3 point;
-  double level = 0;
+// The frame of a cylinder's cap centred at e: corners from e, the axis as the cap's plane, the ball of radius r.
+constexpr auto kCapFrame = [](const auto& origin, const auto& e, const auto& start, const auto& end, const auto& r,
+                              const auto& a, const auto& b, const auto& c) {
+  const auto axis = end - start;
+  return section::makeFrame(std::array{a - e, b - e, c - e}, std::array{axis, axis, axis},
+                            [](const auto& y) { return y; }, r, origin);
 };
 
-// A triangle clipped by up to six half-spaces: clipping a convex polygon by one adds at most one vertex.
-struct Polygon {
-  std::array<Vertex, 9> vertices;
-  int count = 0;
+// Whether the triangle's cut by the plane of the cylinder's cap at e comes within the radius of e.
+inline bool capMeets(const Cylinder& cylinder, Vec3 e, const Triangle& t) {
+  const int plane = 0;
+  return section::cutMeetsBall(&plane, 1, kCapFrame, Vec3{}, e, cylinder.start, cylinder.end, cylinder.radius, t.a,
+                               t.b, t.c);
+}
+
+// The frame of an ellipsoid with radii r (zeros taken as 1) and axes u0, u1, u2 around c.
+constexpr auto kEllipsoidFrame = [](const auto& origin, const auto& c, const auto& r, const auto& u0, const auto& u1,
+                                    const auto& u2, const auto& a, const auto& b, const auto& d) {
+  const auto map = [=](const auto& y) {
+    const auto x = r.y * r.z * dot(u0, y);
+    return exact::V3<decltype(x)>{x, r.x * r.z * dot(u1, y), r.x * r.y * dot(u2, y)};
+  };
+  return section::makeFrame(std::array{a - c, b - c, d - c}, std::array{u0, u1, u2}, map, r.x * r.y * r.z, origin);
 };
-
-// Coordinate 0, 1, 2 of the point, or 3: the level.
-inline double& coordinate(Vertex& v, int k) {
-  return k == 0 ? v.point.x : k == 1 ? v.point.y : k == 2 ? v.point.z : v.level;
-}
-
-// Keeps the part where side * (coordinate k - bound) >= 0. A vertex made on the bound gets the bound itself as that
-// coordinate, so a second clip against the same bound (a slab of width 0) keeps it.
-inline Polygon keepSide(const Polygon& polygon, int k, double bound, double side) {
-  Polygon kept;
-  for (int i = 0; i < polygon.count; ++i) {
-    Vertex a = polygon.vertices[i], b = polygon.vertices[(i + 1) % polygon.count];  // copies: coordinate() writes
-    const double fa = side * (coordinate(a, k) - bound), fb = side * (coordinate(b, k) - bound);
-    if (fa >= 0) kept.vertices[kept.count++] = a;
-    if ((fa > 0 && fb < 0) || (fa < 0 && fb > 0)) {
-      const double t = fa / (fa - fb);
-      Vertex made{a.point + (b.point - a.point) * t, a.level + (b.level - a.level) * t};
-      coordinate(made, k) = bound;
-      kept.vertices[kept.count++] = made;
-    }
-  }
-  return kept;
-}
-
-inline Polygon clipToSlab(const Polygon& polygon, int k, double lo, double hi) {
-  return keepSide(keepSide(polygon, k, lo, 1), k, hi, -1);
-}
-
-// Whether the polygon's points come within `radius` of the origin, each coordinate divided by its `divisor`, or
-// dropped where the divisor is 0.
-inline bool reachesOrigin(const Polygon& polygon, Vec3 divisor, double radius) {
-  const auto over = [](double x, double d) { return d > 0 ? x / d : 0; };
-  std::array<Vec3, 9> scaled;
-  for (int i = 0; i < polygon.count; ++i) {
-    const Vec3 p = polygon.vertices[i].point;
-    scaled[i] = {over(p.x, divisor.x), over(p.y, divisor.y), over(p.z, divisor.z)};
-  }
-  // A fan from the first vertex; one or two vertices make a triangle with repeated corners.
-  const int last = polygon.count - 1;
-  for (int i = 1; last >= 0 && (i == 1 || i < last); ++i) {
-    const Triangle fan{scaled[0], scaled[std::min(i, last)], scaled[std::min(i + 1, last)]};
-    if (lengthSquared(closestPointOn(fan, Vec3{0, 0, 0})) <= radius * radius) return true;
-  }
-  return false;
-}
 
 }  // namespace quadric
 
 inline bool intersects(const Cylinder& c, const Triangle& t) {
-  const Vec3 axis = (c.end - c.start) * rangeScale(c.end - c.start);  // d.d within double range
-  const double dd = dot(axis, axis);
-  const auto local = [&](Vec3 p) {
-    const Vec3 q = p - c.start;
-    const double h = dot(axis, q);
-    return quadric::Vertex{q * dd - axis * h, h};
-  };
-  const quadric::Polygon triangle{{local(t.a), local(t.b), local(t.c)}, 3};
-  return quadric::reachesOrigin(quadric::clipToSlab(triangle, 3, 0, dd), {1, 1, 1}, c.radius * dd);
+  if (boxesApart(c.start, c.end, c.radius, t)) return false;
+  for (int i = 0; i < 3; ++i) {
+    const Caster edge = toCaster(Segment{vertex(t, i), vertex(t, (i + 1) % 3)});
+    if (meetsCylinder<true, true>(edge, 1.0, c).meets) return true;
+  }
+  return intersectsByCast(Segment{c.start, c.end}, t) || quadric::capMeets(c, c.start, t) ||
+         quadric::capMeets(c, c.end, t);
 }
 
 inline bool intersects(const Ellipsoid& e, const Triangle& t) {
-  const auto local = [&](Vec3 p) { return quadric::Vertex{transposeTimes(e.rotation, p - e.center)}; };
-  quadric::Polygon polygon{{local(t.a), local(t.b), local(t.c)}, 3};
-  for (int axis = 0; axis < 3; ++axis) {
-    if (component(e.radii, axis) == 0) polygon = quadric::clipToSlab(polygon, axis, 0, 0);
+  // Its points lie within the largest radius of c along the axes, so within that over the rotation's least singular
+  // value of c: at least 1 - 3e-6 for columns orthonormal within 1e-6 (validateRotation).
+  const double largest = std::fmax(e.radii.x, std::fmax(e.radii.y, e.radii.z));
+  if (boxesApart(e.center, e.center, largest * (1 + 0x1p-18), t)) return false;
+  std::array<int, 3> planes;
+  int count = 0;
+  for (int k = 0; k < 3; ++k) {
+    if (component(e.radii, k) == 0) planes[count++] = k;
   }
-  return quadric::reachesOrigin(polygon, e.radii, 1);
+  const auto orOne = [](double r) { return r > 0 ? r : 1.0; };
+  const Vec3 radii{orOne(e.radii.x), orOne(e.radii.y), orOne(e.radii.z)};
+  return section::cutMeetsBall(planes.data(), count, quadric::kEllipsoidFrame, Vec3{}, e.center, radii,
+                               e.rotation.column(0), e.rotation.column(1), e.rotation.column(2), t.a, t.b, t.c);
 }
 
 }  // namespace c3d
