@@ -1,5 +1,5 @@
-// A triangle cut by planes, then measured against a ball, exactly: the shared core of the cylinder's caps and the
-// flat ellipsoids (intersects_quadric_triangle.h).
+// A triangle cut by planes, then measured against a ball, exactly: the ellipsoids of intersects_quadric_triangle.h,
+// flat ones (cut by the planes of their zero radii) included.
 // A frame, built from the inputs by a polynomial function in any number type (so that every sign below is an exact
 // sign, exact/filtered_sign.h), gives the triangle's corners y relative to a centre, the normals of up to three
 // planes n.y = 0, and a linear map that takes the part of the shape in those planes onto the ball of radius rho around
