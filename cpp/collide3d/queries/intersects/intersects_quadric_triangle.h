@@ -32,8 +32,12 @@ namespace quadric {
 // (n.(e - a))^2 d.d - r^2 W, and the edge functions of F (as in kBallFace, on W (F - v) = W (e - v) - (n.(e - a)) P).
 constexpr auto kCapReach = [](const auto& e, const auto& start, const auto& end, const auto& r, const auto& a,
                               const auto& b, const auto& c) {
-  const auto d = end - start, n = cross(b - a, c - a), nd = cross(n, d);
-  const auto w = dot(nd, nd), h = dot(n, e - a), dd = dot(d, d);
+  const auto d = end - start;
+  const auto n = cross(b - a, c - a);
+  const auto nd = cross(n, d);
+  const auto w = dot(nd, nd);
+  const auto h = dot(n, e - a);
+  const auto dd = dot(d, d);
   const auto across = scaled(n, dd) - scaled(d, dot(n, d));
   const auto foot = [&](const auto& v) { return scaled(e - v, w) - scaled(across, h); };
   return std::make_tuple(w, h * h * dd - r * r * w, dot(cross(b - a, foot(a)), n), dot(cross(c - b, foot(b)), n),
@@ -56,8 +60,11 @@ inline bool capMeets(const Cylinder& cylinder, Vec3 e, const Triangle& t) {
 // e's side, its points reaching r |n x d| / |d| from e's height along n).
 constexpr auto kSeparation = [](const auto& start, const auto& end, const auto& r, const auto& a, const auto& b,
                                 const auto& c) {
-  const auto d = end - start, n = cross(b - a, c - a), nd = cross(n, d);
-  const auto dd = dot(d, d), spread = r * r * dot(nd, nd);
+  const auto d = end - start;
+  const auto n = cross(b - a, c - a);
+  const auto nd = cross(n, d);
+  const auto dd = dot(d, d);
+  const auto spread = r * r * dot(nd, nd);
   const auto fromStart = dot(n, start - a), fromEnd = dot(n, end - a);
   return std::make_tuple(dot(d, a - start), dot(d, b - start), dot(d, c - start), dot(d, a - end), dot(d, b - end),
                          dot(d, c - end), fromStart, fromEnd, fromStart * fromStart * dd - spread,
