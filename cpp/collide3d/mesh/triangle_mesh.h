@@ -138,7 +138,7 @@ class TriangleMesh {
   // exists.
   bool intersects(ShapeType type, const double* shape) const {
     const IntersectsFn withTriangle = intersectsTable().at(ShapeType::Triangle, type);
-    const std::optional<ShapeBounds> bounds = boundsOf(type, shape);
+    const std::optional<BvhBox> bounds = boundsOf(type, shape);
     const IntersectsFn withBox = bounds ? nullptr : intersectsTable().at(ShapeType::Aabb, type);
     bool met = false;
     const double limit = 0;
@@ -146,7 +146,7 @@ class TriangleMesh {
         [&](const BvhBox& b) {
           const Aabb box{{b.lo[0], b.lo[1], b.lo[2]}, {b.hi[0], b.hi[1], b.hi[2]}};
           const bool maybe =
-              bounds ? overlap(b, bounds->box, bounds->rounded)
+              bounds ? overlap(b, *bounds)
                      : withBox == nullptr || withBox(encodedBuffer(box).data(), shape);
           return maybe ? 0.0 : std::numeric_limits<double>::quiet_NaN();
         },
@@ -209,17 +209,10 @@ class TriangleMesh {
     const uint32_t* c = &corners_[3 * size_t{slot}];
     return {vertex(c[0]), vertex(c[1]), vertex(c[2])};
   }
-  // A shape's bounds for pruning, and whether its triangle test is rounded: the tests of cylinders and ellipsoids
-  // work on rounded points of the triangle, which may stray from the triangle's box by rounding relative to its
-  // coordinates, so node boxes are widened for them (overlap). The tests of spheres and capsules are exact.
-  struct ShapeBounds {
-    BvhBox box;
-    bool rounded;
-  };
   // A float box holding every point of an encoded point, triangle, sphere, capsule, cylinder (its capsule's box) or
-  // ellipsoid (its bounding sphere's box), with room for the rounding of the rounded tests; nullopt for other types.
-  // Each bound is rounded outwards to float.
-  static std::optional<ShapeBounds> boundsOf(ShapeType type, const double* shape) {
+  // ellipsoid (its bounding sphere's box), for pruning (every triangle test of these is exact); nullopt for other
+  // types. Each bound is rounded outwards to float.
+  static std::optional<BvhBox> boundsOf(ShapeType type, const double* shape) {
     constexpr float kBig = std::numeric_limits<float>::infinity();
     // Beyond float's range a conversion is undefined: such bounds are infinite.
     const auto toFloat = [](double x) {
@@ -227,20 +220,22 @@ class TriangleMesh {
     };
     int points = 0;
     double radius = 0;
-    bool rounded = true;
     switch (type) {
-      case ShapeType::Point: points = 1, rounded = false; break;
-      case ShapeType::Triangle: points = 3, rounded = false; break;
-      case ShapeType::Sphere: points = 1, radius = shape[3], rounded = false; break;
-      case ShapeType::Capsule: points = 2, radius = shape[6], rounded = false; break;
+      case ShapeType::Point: points = 1; break;
+      case ShapeType::Triangle: points = 3; break;
+      case ShapeType::Sphere: points = 1, radius = shape[3]; break;
+      case ShapeType::Capsule: points = 2, radius = shape[6]; break;
       case ShapeType::Cylinder: points = 2, radius = shape[6]; break;
-      case ShapeType::Ellipsoid: points = 1, radius = std::fmax(shape[3], std::fmax(shape[4], shape[5])); break;
+      // The largest radius over the rotation's least singular value (intersects_quadric_triangle.h).
+      case ShapeType::Ellipsoid:
+        points = 1, radius = std::fmax(shape[3], std::fmax(shape[4], shape[5])) * (1 + 0x1p-18);
+        break;
       default: return std::nullopt;
     }
     BvhBox box = BvhBox::empty();
     for (int c = 0; c < 3 * points; ++c) {
       const double x = shape[c];
-      // A margin of 2^-20 of the sizes involved covers the rounded tests' error many times over.
+      // A margin of 2^-20 of the sizes involved covers the rounding of x -/+ radius many times over.
       const double margin = radius > 0 ? (std::fabs(x) + radius) * 0x1p-20 + std::numeric_limits<float>::min() : 0;
       const double low = x - radius - margin, high = x + radius + margin;
       float lo = toFloat(low), hi = toFloat(high);
@@ -248,18 +243,11 @@ class TriangleMesh {
       if (hi < high) hi = std::nextafter(hi, kBig);
       box.lo[c % 3] = std::min(box.lo[c % 3], lo), box.hi[c % 3] = std::max(box.hi[c % 3], hi);
     }
-    return ShapeBounds{box, rounded};
+    return box;
   }
-  // Whether the boxes overlap, `a` first widened by 2^-20 of its own magnitude when `widen` (many times any
-  // rounding of a closest point on a triangle inside it).
-  static bool overlap(const BvhBox& a, const BvhBox& b, bool widen) {
+  static bool overlap(const BvhBox& a, const BvhBox& b) {
     for (int k = 0; k < 3; ++k) {
-      double lo = a.lo[k], hi = a.hi[k];
-      if (widen) {
-        const double margin = std::fmax(std::fabs(lo), std::fabs(hi)) * 0x1p-20 + std::numeric_limits<float>::min();
-        lo -= margin, hi += margin;
-      }
-      if (lo > b.hi[k] || b.lo[k] > hi) return false;
+      if (a.lo[k] > b.hi[k] || b.lo[k] > a.hi[k]) return false;
     }
     return true;
   }

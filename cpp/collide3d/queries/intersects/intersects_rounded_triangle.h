@@ -10,8 +10,10 @@
 // an edge or a corner touches, whatever the rounding of the closest points that distance() and closestPoints()
 // construct (those two may report a gap of an ulp for such a pair).
 #pragma once
+#include <array>
 #include <cmath>
 #include <tuple>
+#include <type_traits>
 
 #include "collide3d/math/exact/filtered_sign.h"
 #include "collide3d/queries/intersects/intersects_caster_shape.h"
@@ -39,12 +41,27 @@ constexpr auto kBallFace = [](const auto& c, const auto& r, const auto& a, const
                          height * height - r * r * dot(n, n), dot(n, n));
 };
 
-inline bool ballMeetsSegment(Vec3 c, double r, Vec3 p, Vec3 q) {
-  const auto [along, beyond, interior, start, end] = exact::filteredValues(kBallSegment, c, r, p, q);
+// The ball and the points, from the inputs as given: (centre, radius, {points}).
+constexpr auto kAsGiven = [](const auto& c, const auto& r, const auto&... points) {
+  return std::make_tuple(c, r, std::array{points...});
+};
+
+// The ball tests on a ball and a segment (or triangle) that `place` builds from the inputs in any number type:
+// place(inputs...) gives (centre, radius, {p, q}) (or {a, b, c}). Shapes brought onto a ball by a polynomial map
+// (an ellipsoid's frame, a triangle's section by a plane: intersects_quadric_triangle.h) are decided with them.
+template <class Place, class... Inputs>
+bool placedBallMeetsSegment(const Place& place, const Inputs&... inputs) {
+  const auto terms = [&place](const auto&... in) {
+    const auto [c, r, ends] = place(in...);
+    return kBallSegment(c, r, ends[0], ends[1]);
+  };
+  const auto [along, beyond, interior, start, end] = exact::filteredValues(terms, inputs...);
   if (along <= 0) return start <= 0;
   if (beyond <= 0) return end <= 0;
   return interior <= 0;
 }
+
+inline bool ballMeetsSegment(Vec3 c, double r, Vec3 p, Vec3 q) { return placedBallMeetsSegment(kAsGiven, c, r, p, q); }
 
 // For segments p1q1 and p2q2 (d1 = q1 - p1, d2 = q2 - p2, w = p1 - p2; a = d1·d1, b = d1·d2, c = d1·w, e = d2·d2,
 // f = d2·w, den = a e - b^2 = |d1 × d2|^2): the parameters of the lines' closest points times den, s den = b f - c e
@@ -77,11 +94,29 @@ inline bool boxesApart(Vec3 p, Vec3 q, double r, const Triangle& t) {
   return false;
 }
 
-inline bool ballMeetsTriangle(Vec3 c, double r, const Triangle& t) {
-  if (boxesApart(c, c, r, t)) return false;
-  const auto [ab, bd, da, plane, area] = exact::filteredValues(kBallFace, c, r, t.a, t.b, t.c);
+template <class Place, class... Inputs>
+bool placedBallMeetsTriangle(const Place& place, const Inputs&... inputs) {
+  const auto face = [&place](const auto&... in) {
+    const auto [c, r, corners] = place(in...);
+    return kBallFace(c, r, corners[0], corners[1], corners[2]);
+  };
+  const auto [ab, bd, da, plane, area] = exact::filteredValues(face, inputs...);
   if (area > 0 && ab >= 0 && bd >= 0 && da >= 0) return plane <= 0;
-  return ballMeetsSegment(c, r, t.a, t.b) || ballMeetsSegment(c, r, t.b, t.c) || ballMeetsSegment(c, r, t.c, t.a);
+  // Each edge by constant indices, so that the corners stay in registers.
+  const auto edgeMeets = [&](auto from) {
+    constexpr int i = decltype(from)::value;
+    const auto edge = [&place](const auto&... in) {
+      const auto [c, r, corners] = place(in...);
+      return std::make_tuple(c, r, std::array{corners[i], corners[(i + 1) % 3]});
+    };
+    return placedBallMeetsSegment(edge, inputs...);
+  };
+  return edgeMeets(std::integral_constant<int, 0>{}) || edgeMeets(std::integral_constant<int, 1>{}) ||
+         edgeMeets(std::integral_constant<int, 2>{});
+}
+
+inline bool ballMeetsTriangle(Vec3 c, double r, const Triangle& t) {
+  return !boxesApart(c, c, r, t) && placedBallMeetsTriangle(kAsGiven, c, r, t.a, t.b, t.c);
 }
 
 inline bool intersects(const Sphere& s, const Triangle& t) { return ballMeetsTriangle(s.center, s.radius, t); }
