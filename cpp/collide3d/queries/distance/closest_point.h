@@ -54,23 +54,27 @@ inline Vec3 closestPointOn(const Obb& box, Vec3 p) {
   return box.center + box.rotation * clamped;
 }
 
-// The nearest of three points to p.
-inline Vec3 nearestOf(Vec3 p, Vec3 a, Vec3 b, Vec3 c) {
-  const double da = lengthSquared(a - p), db = lengthSquared(b - p), dc = lengthSquared(c - p);
-  return da <= db && da <= dc ? a : db <= dc ? b : c;
-}
-
 // Ericson §5.1.5's regions, decided by exact signs: when p projects into the closed triangle (kBallFace's three
 // edge functions, each n·n times the barycentric weight of the opposite corner, all >= 0), its foot on the plane;
-// otherwise the nearest of the edges' closest points. The foot is the corners weighted by those functions, so it
-// lies in the triangle whatever the rounding. Computed with the rounded normal n, a weight is off by about
-// u |edge|^2 / |n|, the triangle's length over its width; a triangle thinner than 2^-13 of its length (a needle or
-// a sliver) takes the functions exactly instead.
+// otherwise the nearest point lies on an edge that p's projection is beyond (the outward normals at a nearest
+// point point towards p), or on any edge of a triangle without area. The foot is the corners weighted by those
+// functions, so it lies in the triangle whatever the rounding. Computed with the rounded normal n, a weight is off
+// by about u |edge|^2 / |n|, the triangle's length over its width; a triangle thinner than 2^-13 of its length (a
+// needle or a sliver) takes the functions exactly instead.
 inline Vec3 closestPointOn(const Triangle& t, Vec3 p) {
   const auto [onAb, onBc, onCa, height, area] = exact::filteredValues(kBallFace, p, 0.0, t.a, t.b, t.c);
   if (!(area > 0 && onAb >= 0 && onBc >= 0 && onCa >= 0)) {
-    return nearestOf(p, closestPointOn(Segment{t.a, t.b}, p), closestPointOn(Segment{t.b, t.c}, p),
-                     closestPointOn(Segment{t.c, t.a}, p));
+    const bool flat = !(area > 0);
+    Vec3 best = t.a;
+    double bestSquared = kInfinity;
+    const auto consider = [&](double edge, Vec3 from, Vec3 to) {
+      if (!flat && edge >= 0) return;
+      const Vec3 q = closestPointOn(Segment{from, to}, p);
+      const double squared = lengthSquared(q - p);
+      if (squared < bestSquared) best = q, bestSquared = squared;
+    };
+    consider(onAb, t.a, t.b), consider(onBc, t.b, t.c), consider(onCa, t.c, t.a);
+    return best;
   }
   const Vec3 n = cross(t.b - t.a, t.c - t.a);
   const double size =
