@@ -167,4 +167,25 @@ describe('exact decisions in the wasm build', () => {
     }
     expect(Math.min(counts.hit, counts.miss)).toBeGreaterThan(500);
   });
+
+  // Issue 15's capsules, whose nearly parallel axes come 9.1998681079113744e-9 (GMP) inside the sum of the radii,
+  // and a ball resting on a triangle's face, then lifted by 2^-50: distance is 0 exactly when they meet.
+  it('nearly parallel capsules that overlap by 9.2e-9 meet, and a ball on a face touches', () => {
+    const a = { type: 'capsule', start: { x: -0.5908061033810739, y: 0.5471697554871018, z: 0.2354273401384792 },
+      end: { x: 0.26319354860313693, y: 1.281707262996377, z: 1.0798227154336184 }, radius: 0.16388415507225795 };
+    const b = { type: 'capsule', start: { x: -0.7780839877290421, y: 0.6701278595178992, z: 0.46196557509865027 },
+      end: { x: 0.36341256222323526, y: 1.6519456104332069, z: 1.59062456999134 }, radius: 0.14277812413818397 };
+    expect(c3d.intersects(a, b)).toBe(true);
+    expect(c3d.intersects(b, a)).toBe(true);
+    expect(c3d.distance(a, b)).toBe(0);
+    expect(Math.abs(c3d.contact(a, b).depth - 9.1998681079113744e-9)).toBeLessThan(1e-15);
+    const triangle = { type: 'triangle', a: { x: -2, y: -1.5, z: 0 }, b: { x: 2, y: -1.5, z: 0 },
+      c: { x: 0, y: 2, z: 0 } };
+    for (const [z, meet] of [[1, true], [1 + 2 ** -50, false]]) {
+      const ball = { type: 'sphere', center: { x: 0.3, y: 0.1, z }, radius: 1 };
+      expect(c3d.intersects(ball, triangle)).toBe(meet);
+      expect(c3d.distance(ball, triangle) === 0).toBe(meet);
+      expect(c3d.distance(ball, triangle)).toBeGreaterThanOrEqual(0);
+    }
+  });
 });

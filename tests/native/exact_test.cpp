@@ -60,6 +60,22 @@ TEST(Dyadic, CancellationToZeroAndToTheLastBit) {
   }
 }
 
+// approximate() is within an ulp of the exact value (GMP's rational rounded to a double, itself within half an
+// ulp): values whose leading limb holds a single bit included, such as 2^32 + 2^-20 (exactly a double).
+TEST(Dyadic, ApproximateIsWithinAnUlp) {
+  EXPECT_EQ((exact::Dyadic(0x1p32) + 0x1p-20).approximate(), 0x1p32 + 0x1p-20);
+  Random random(3);
+  for (int i = 0; i < testing::cases(20000); ++i) {
+    double x[4];
+    for (double& v : x) v = wide(random, -60, 60);
+    const exact::Dyadic e = exact::Dyadic(x[0]) * x[1] - exact::Dyadic(x[2]) * x[3];
+    const double expected = mpq_class(q(x[0]) * q(x[1]) - q(x[2]) * q(x[3])).get_d();
+    const double got = e.approximate();
+    ASSERT_LE(std::fabs(got - expected), 2 * (std::nextafter(std::fabs(expected), INFINITY) - std::fabs(expected)))
+        << i << ": " << got << " against " << expected;
+  }
+}
+
 TEST(FilteredSign, DepthIsCountedFromTheExpression) {
   auto orient = [](const auto& ax, const auto& ay, const auto& bx, const auto& by, const auto& cx, const auto& cy) {
     return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);

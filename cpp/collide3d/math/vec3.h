@@ -41,6 +41,12 @@ inline double length(Vec3 a) {
   return scale == 1 ? std::sqrt(dot(a, a)) : std::sqrt(dot(a * scale, a * scale)) / scale;
 }
 constexpr Vec3 abs(Vec3 a) { return {a.x < 0 ? -a.x : a.x, a.y < 0 ? -a.y : a.y, a.z < 0 ? -a.z : a.z}; }
+constexpr Vec3 componentMin(Vec3 a, Vec3 b) {
+  return {a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z};
+}
+constexpr Vec3 componentMax(Vec3 a, Vec3 b) {
+  return {a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z};
+}
 constexpr double component(Vec3 a, int axis) { return axis == 0 ? a.x : axis == 1 ? a.y : a.z; }
 
 // a / |a|, or `fallback` when a is the zero vector (a direction is then undefined).

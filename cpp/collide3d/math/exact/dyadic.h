@@ -32,11 +32,13 @@ class Dyadic {
   // power of two scales it alike.
   double approximate() const {
     if (limbs_.empty()) return 0;
-    std::uint64_t top = 0;
-    int shift = 0;  // how far the top 64 bits lie above bit 0
+    // The leading limb holds 1 to 32 bits: the 64 bits from its leading one take the two limbs below it in part.
     const size_t n = limbs_.size();
-    top = limbs_[n - 1];
-    if (n >= 2) top = top << 32 | limbs_[n - 2], shift = 32 * static_cast<int>(n - 2);
+    const int lead = 32 - __builtin_clz(limbs_[n - 1]);
+    std::uint64_t top = std::uint64_t{limbs_[n - 1]} << (64 - lead);
+    if (n >= 2) top |= std::uint64_t{limbs_[n - 2]} << (32 - lead);
+    if (n >= 3 && lead < 32) top |= limbs_[n - 3] >> lead;
+    const int shift = 32 * static_cast<int>(n - 1) + lead - 64;  // where top's lowest bit lies above bit 0
     const double magnitude = std::fmax(std::ldexp(static_cast<double>(top), shift + exponent_), 0x1p-1074);
     return negative_ ? -magnitude : magnitude;
   }

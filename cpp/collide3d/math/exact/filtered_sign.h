@@ -166,6 +166,14 @@ template <class Predicate, class... Inputs>
   return out;
 }
 
+// The values of predicate(inputs...) evaluated exactly, then each rounded once (Dyadic::approximate): for a
+// construction that needs them within an ulp of themselves whatever the cancellation, at the exact path's cost.
+template <class Predicate, class... Inputs>
+auto exactValues(const Predicate& predicate, const Inputs&... inputs) {
+  using Depths = decltype(detail::asTuple(predicate(lift<Depth<0>>(inputs)...)));
+  return detail::evaluateExactly(predicate, std::make_index_sequence<std::tuple_size_v<Depths>>{}, inputs...);
+}
+
 // The one value of a single-polynomial predicate, as filteredValues gives it.
 template <class Predicate, class... Inputs>
 double filteredValue(const Predicate& predicate, const Inputs&... inputs) {

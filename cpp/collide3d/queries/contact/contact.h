@@ -2,9 +2,10 @@
 // pointing from a towards b along which b, translated by `depth`, stops overlapping a (the minimum translation),
 // and the pair of points that translation brings together: pointA on a and pointB = pointA - depth * normal on b
 // (for balls and capsules, each the point deepest inside the other). Touching gives depth 0, pointA == pointB.
-// - Rounded shapes (point, sphere, segment, capsule): the cores' closest points (closest_points.h) give the normal
-//   and depth = r_a + r_b - |core gap|. When the cores themselves meet, the normal is perpendicular to both cores
-//   (their cross product, or any perpendicular of one), where moving by r_a + r_b separates them.
+// - Rounded shapes (point, sphere, segment, capsule): whether they meet is intersects' exact decision; the cores'
+//   closest points (closest_cores.h) give the normal and depth = r_a + r_b - |core gap|, at least 0. When the
+//   cores themselves meet, the normal is perpendicular to both cores (their cross product, or any perpendicular of
+//   one), where moving by r_a + r_b separates them.
 // - A sphere against a box: from the closest point of the box while the center is outside it; from the nearest
 //   face while it is inside (Ericson §5.2.5 gives the test; the push-out through the nearest face is the minimum
 //   translation out of a box).
@@ -32,16 +33,15 @@ inline Vec3 perpendicularTo(Vec3 da, Vec3 db) {
 inline std::optional<Contact> contactRounded(const Rounded& a, const Rounded& b) {
   Vec3 pa, pb;
   closestCores(a, b, pa, pb);
+  if (!coresWithin(a, b, pa, pb)) return std::nullopt;
   const Vec3 gap = pb - pa;
-  const double reach = a.radius + b.radius;
-  if (!ballsMeet(pa, a.radius, pb, b.radius)) return std::nullopt;
   const double d = length(gap);
   // Cores that meet (on one line, or crossing) leave a gap of rounding noise whose direction means nothing: then
   // the push is perpendicular to both cores.
   const Vec3 da = a.core.end - a.core.start, db = b.core.end - b.core.start;
   const double size = std::fmax(std::fmax(length(da), length(db)), std::fmax(length(pa), length(pb)));
   const Vec3 normal = d <= 1e-12 * size ? perpendicularTo(da, db) : unitDirection(gap);
-  const double depth = reach - d;
+  const double depth = std::fmax(a.radius + b.radius - d, 0.0);  // a touch rounded to a gap is a touch
   const Vec3 pointA = pa + normal * a.radius;
   return Contact{normal, depth, pointA, pointA - normal * depth};
 }

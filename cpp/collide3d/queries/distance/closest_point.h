@@ -1,10 +1,11 @@
 // closestPointOn(shape, p): the point of a closed convex shape nearest to p (p itself when p is inside).
 // Ericson, Real-Time Collision Detection §5.1: plane §5.1.1, segment/line/ray §5.1.2, box §5.1.3 and §5.1.4,
-// triangle §5.1.5 (Voronoi regions of the vertices, edges and face, with barycentric weights).
+// triangle §5.1.5 (the face region, else the edges).
 #pragma once
 #include <cmath>
 
 #include "collide3d/math/mat3.h"
+#include "collide3d/queries/intersects/rounded_predicates.h"
 #include "collide3d/shapes/shapes.h"
 
 namespace c3d {
@@ -53,38 +54,41 @@ inline Vec3 closestPointOn(const Obb& box, Vec3 p) {
   return box.center + box.rotation * clamped;
 }
 
-// The nearest of three points to p.
-inline Vec3 nearestOf(Vec3 p, Vec3 a, Vec3 b, Vec3 c) {
-  const double da = lengthSquared(a - p), db = lengthSquared(b - p), dc = lengthSquared(c - p);
-  return da <= db && da <= dc ? a : db <= dc ? b : c;
-}
-
+// Ericson §5.1.5's regions, decided by exact signs: when p projects into the closed triangle (kBallFace's three
+// edge functions, each n·n times the barycentric weight of the opposite corner, all >= 0), its foot on the plane;
+// otherwise the nearest point lies on an edge that p's projection is beyond (the outward normals at a nearest
+// point point towards p), or on any edge of a triangle without area. The foot is the corners weighted by those
+// functions, so it lies in the triangle whatever the rounding. Computed with the rounded normal n, a weight is off
+// by about u |edge|^2 / |n|, the triangle's length over its width; a triangle thinner than 2^-13 of its length (a
+// needle or a sliver) takes the functions exactly instead.
 inline Vec3 closestPointOn(const Triangle& t, Vec3 p) {
-  // A sliver whose normal is rounding noise (|n| below 1e-12 of its squared size) has no reliable face region:
-  // it is as close as its nearest edge.
-  const Vec3 n = faceNormal(t);
-  const double size = std::fmax(lengthSquared(t.b - t.a), std::fmax(lengthSquared(t.c - t.b), lengthSquared(t.a - t.c)));
-  if (lengthSquared(n) <= 1e-24 * size * size) {
-    return nearestOf(p, closestPointOn(Segment{t.a, t.b}, p), closestPointOn(Segment{t.b, t.c}, p),
-                     closestPointOn(Segment{t.c, t.a}, p));
+  const auto [onAb, onBc, onCa, height, area] = exact::filteredValues(kBallFace, p, 0.0, t.a, t.b, t.c);
+  if (!(area > 0 && onAb >= 0 && onBc >= 0 && onCa >= 0)) {
+    const bool flat = !(area > 0);
+    Vec3 best = t.a;
+    double bestSquared = kInfinity;
+    const auto consider = [&](double edge, Vec3 from, Vec3 to) {
+      if (!flat && edge >= 0) return;
+      const Vec3 q = closestPointOn(Segment{from, to}, p);
+      const double squared = lengthSquared(q - p);
+      if (squared < bestSquared) best = q, bestSquared = squared;
+    };
+    consider(onAb, t.a, t.b), consider(onBc, t.b, t.c), consider(onCa, t.c, t.a);
+    return best;
   }
-  const Vec3 ab = t.b - t.a, ac = t.c - t.a, ap = p - t.a;
-  const double d1 = dot(ab, ap), d2 = dot(ac, ap);
-  if (d1 <= 0 && d2 <= 0) return t.a;
-  const Vec3 bp = p - t.b;
-  const double d3 = dot(ab, bp), d4 = dot(ac, bp);
-  if (d3 >= 0 && d4 <= d3) return t.b;
-  const double vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) return t.a + ab * (d1 / (d1 - d3));
-  const Vec3 cp = p - t.c;
-  const double d5 = dot(ab, cp), d6 = dot(ac, cp);
-  if (d6 >= 0 && d5 <= d6) return t.c;
-  const double vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) return t.a + ac * (d2 / (d2 - d6));
-  const double va = d3 * d6 - d5 * d4;
-  if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) return t.b + (t.c - t.b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
-  const double sum = va + vb + vc;
-  return t.a + ab * (vb / sum) + ac * (vc / sum);
+  const Vec3 n = cross(t.b - t.a, t.c - t.a);
+  const double size =
+      std::fmax(lengthSquared(t.b - t.a), std::fmax(lengthSquared(t.c - t.b), lengthSquared(t.a - t.c)));
+  double wa = dot(cross(t.c - t.b, p - t.b), n), wb = dot(cross(t.a - t.c, p - t.c), n);
+  double wc = dot(cross(t.b - t.a, p - t.a), n);
+  if (area < 0x1p-26 * size * size) {
+    const auto exact = exact::exactValues(kBallFace, p, 0.0, t.a, t.b, t.c);
+    wc = exact[0], wa = exact[1], wb = exact[2];
+  }
+  // Each weight's sign is known exactly: one rounded below 0 is 0.
+  wa = std::fmax(wa, 0.0), wb = std::fmax(wb, 0.0), wc = std::fmax(wc, 0.0);
+  const double sum = wa + wb + wc;
+  return t.a * (wa / sum) + t.b * (wb / sum) + t.c * (wc / sum);
 }
 
 }  // namespace c3d

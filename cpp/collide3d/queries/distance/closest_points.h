@@ -4,12 +4,15 @@
 // cores moved apart by the radii (Ericson §5.1; the distance between convex shapes shrinks by exactly the radius
 // when one is grown by a ball). The cores' closest points come from closest_point.h, from the closest points of two
 // segments (Ericson §5.1.9), of a segment and a triangle (§5.1.10), and, for two boxes, from the per-axis gaps.
+// Whether the shapes meet is intersects' exact decision, so distance() is 0 exactly when intersects() is true.
 #pragma once
 #include <cmath>
 #include <limits>
 
 #include "collide3d/queries/distance/closest_point.h"
 #include "collide3d/queries/intersects/intersects_plane_shape.h"
+#include "collide3d/queries/intersects/intersects_rounded.h"
+#include "collide3d/queries/intersects/intersects_rounded_triangle.h"
 #include "collide3d/queries/intersects/intersects_sphere_box.h"
 #include "collide3d/queries/intersects/intersects_sphere_sphere.h"
 #include "collide3d/queries/raycast/raycast_sphere.h"
@@ -18,94 +21,48 @@
 
 namespace c3d {
 
-// A core shape grown by a radius: point/sphere have a point core, segment/capsule a segment core.
-struct Rounded {
-  Segment core;  // start == end for a point core
-  double radius;
-};
-inline Rounded rounded(const Point& p) { return {{p.position, p.position}, 0}; }
-inline Rounded rounded(const Sphere& s) { return {{s.center, s.center}, s.radius}; }
-inline Rounded rounded(const Segment& s) { return {s, 0}; }
-inline Rounded rounded(const Capsule& c) { return {{c.start, c.end}, c.radius}; }
-
 // A separation that rounding brought to 0 or below, although the shapes were found apart, is reported as the
 // smallest positive distance; NaN (inputs beyond the supported range) stays visible.
 inline double apart(double gap) { return gap <= 0 ? std::numeric_limits<double>::denorm_min() : gap; }
 
-// Moves the cores' closest points pa (on a's core) and pb (on b's core) out by the radii. Whether the shapes meet is
-// decided by ballsMeet, as intersects decides it, and a gap too small to survive the square root is reported as
-// the smallest positive distance, so distance() is 0 exactly when intersects() is true.
-inline ClosestPoints grow(Vec3 pa, Vec3 pb, double ra, double rb) {
+// Moves the closest points pa (on a's core) and pb (on b's core) out by the radii, given whether the shapes meet as
+// intersects decides it; a gap too small to survive the square root is reported as the smallest positive distance,
+// so distance() is 0 exactly when intersects() is true.
+inline ClosestPoints grow(Vec3 pa, Vec3 pb, double ra, double rb, bool meet) {
   const Vec3 gap = pb - pa;
   const double reach = ra + rb;
-  if (ballsMeet(pa, ra, pb, rb)) {
+  if (meet) {
     // Overlapping or touching: the point that splits pa-pb in the ratio of the radii is within ra of pa and within
     // rb of pb, so it lies in both shapes.
     const Vec3 common = reach > 0 ? pa + gap * (ra / reach) : pa;
     return {common, common, 0};
   }
   const double d = length(gap);
-  return {pa + gap * (ra / d), pb - gap * (rb / d), apart(d - reach)};
+  const Vec3 unit = d > 0 ? gap * (1 / d) : Vec3{0, 0, 0};  // apart, yet closest points rounded onto each other
+  return {pa + unit * ra, pb - unit * rb, apart(d - reach)};
 }
 
-// The closest points of segments p1-q1 and p2-q2 (Ericson §5.1.9), handling zero-length segments.
-inline void closestOnSegments(const Segment& s1, const Segment& s2, Vec3& c1, Vec3& c2) {
-  const Vec3 d1 = s1.end - s1.start, d2 = s2.end - s2.start, r = s1.start - s2.start;
-  const double a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r);
-  double s = 0, t = 0;
-  if (a == 0 && e == 0) {
-    // both are points
-  } else if (a == 0) {
-    t = std::fmin(std::fmax(f / e, 0.0), 1.0);
-  } else {
-    const double c = dot(d1, r);
-    if (e == 0) {
-      s = std::fmin(std::fmax(-c / a, 0.0), 1.0);
-    } else {
-      const double b = dot(d1, d2), denom = a * e - b * b;
-      s = denom > 0 ? std::fmin(std::fmax((b * f - c * e) / denom, 0.0), 1.0) : 0;  // parallel: any s; take 0
-      t = (b * s + f) / e;
-      if (t < 0) {
-        t = 0, s = std::fmin(std::fmax(-c / a, 0.0), 1.0);
-      } else if (t > 1) {
-        t = 1, s = std::fmin(std::fmax((b - c) / a, 0.0), 1.0);
-      }
-    }
-  }
-  c1 = s == 1 ? s1.end : s1.start + d1 * s;
-  c2 = t == 1 ? s2.end : s2.start + d2 * t;
-}
-
-inline bool coreBefore(const Segment& a, const Segment& b) {
-  const double ka[6] = {a.start.x, a.start.y, a.start.z, a.end.x, a.end.y, a.end.z};
-  const double kb[6] = {b.start.x, b.start.y, b.start.z, b.end.x, b.end.y, b.end.z};
-  for (int i = 0; i < 6; ++i) {
-    if (ka[i] != kb[i]) return ka[i] < kb[i];
-  }
-  return false;
-}
-
-// The closest points pa (on a's core) and pb (on b's core), computed with the two cores in a canonical order, so that
-// swapping a and b swaps the answers exactly: every query built on it is symmetric even where rounding decides.
-inline void closestCores(const Rounded& a, const Rounded& b, Vec3& pa, Vec3& pb) {
-  if (coreBefore(b.core, a.core)) {
-    closestOnSegments(b.core, a.core, pb, pa);
-  } else {
-    closestOnSegments(a.core, b.core, pa, pb);
-  }
+// The same, the balls around pa and pb deciding whether the shapes meet.
+inline ClosestPoints grow(Vec3 pa, Vec3 pb, double ra, double rb) {
+  return grow(pa, pb, ra, rb, ballsMeet(pa, ra, pb, rb));
 }
 
 // Two rounded shapes (point, sphere, segment, capsule in any combination).
 inline ClosestPoints closestPointsRounded(const Rounded& a, const Rounded& b) {
   Vec3 pa, pb;
   closestCores(a, b, pa, pb);
-  return grow(pa, pb, a.radius, b.radius);
+  return grow(pa, pb, a.radius, b.radius, coresWithin(a, b, pa, pb));
 }
 
 // A point-cored shape (point, sphere) against any shape with closestPointOn.
 template <class Target>
 ClosestPoints closestPointsFromCenter(Vec3 center, double radius, const Target& target) {
   return grow(center, closestPointOn(target, center), radius, 0);
+}
+
+// A point or a sphere against a triangle, meeting exactly when intersects(sphere, triangle) says so.
+inline ClosestPoints closestPointsFromCenter(Vec3 center, double radius, const Triangle& t) {
+  return grow(center, closestPointOn(t, center), radius, 0, ballMeetsTriangle(center, radius, t));
 }
 
 // A point or a sphere against a plane, meeting exactly when intersects(plane, sphere) says so.
@@ -200,7 +157,7 @@ inline ClosestPoints closestPoints(const Segment& s, double radius, const Triang
   if (radius == 0) {  // a bare segment meets the triangle only where raycast (so intersects) says it does
     return {bestOnSegment, bestOnTriangle, apart(length(bestOnTriangle - bestOnSegment))};
   }
-  return grow(bestOnSegment, bestOnTriangle, radius, 0);
+  return grow(bestOnSegment, bestOnTriangle, radius, 0, intersects(Capsule{s.start, s.end, radius}, t));
 }
 
 }  // namespace c3d

@@ -1,6 +1,5 @@
 // Two balls meet when the distance of their centers is at most the sum of their radii, compared squared so no
-// square root is taken (Ericson §4.3.1), and decided exactly (exact::filteredSign). Every query on points, spheres,
-// segments and capsules decides "do they meet" with ballsMeet, on their cores' closest points, so they agree.
+// square root is taken (Ericson §4.3.1), and decided exactly (exact::filteredSign).
 #pragma once
 #include "collide3d/math/exact/filtered_sign.h"
 #include "collide3d/shapes/sphere.h"
