@@ -11,6 +11,8 @@ command -v g++ >/dev/null || need+=(g++)
 [ -d /usr/src/googletest ] || [ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev googletest)
 [ -f /usr/include/benchmark/benchmark.h ] || need+=(libbenchmark-dev)
 [ -f /usr/include/gmpxx.h ] || need+=(libgmp-dev)  # exact rationals for the native tests' reference
+command -v clang++ >/dev/null || need+=(clang)  # the sanitizer tree and libFuzzer (scripts/test.mjs)
+compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null || need+=(libclang-rt-14-dev)
 [ -x /usr/bin/chromium ] || need+=(chromium)  # the demo's browser tests (tests/e2e) drive it with playwright-core
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]} (apt)"

@@ -3,8 +3,10 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 
 #include "collide3d/dispatch/encoded.h"
@@ -25,14 +27,21 @@ inline ::testing::AssertionResult near(Vec3 actual, Vec3 expected, double tolera
 using Buffer = std::array<double, kEncodedShapeSize>;
 using c3d::encodedBuffer;
 
-// How many random cases a long exact-reference test runs: an eighth of n in the sanitizer build (C3D_SANITIZE),
-// which is there to catch memory and undefined-behaviour errors and runs these ~25 times slower.
-constexpr int cases(int n) {
+// How many random cases a long randomized test runs: n times the C3D_TEST_SCALE environment variable (default 1;
+// `npm run test:long` sets 16 for a long local run), and an eighth of that in the sanitizer build (C3D_SANITIZE),
+// which is there to catch memory and undefined-behaviour errors and runs these ~25 times slower. Never below 1.
+inline int cases(int n) {
+  static const double scale = [] {
+    const char* text = std::getenv("C3D_TEST_SCALE");
+    const double value = text ? std::atof(text) : 1.0;
+    return value > 0 ? value : 1.0;
+  }();
 #ifdef __SANITIZE_ADDRESS__
-  return n / 8;
+  const double share = scale / 8;
 #else
-  return n;
+  const double share = scale;
 #endif
+  return std::max(1, static_cast<int>(n * share));
 }
 
 // A deterministic source of random test inputs.

@@ -144,6 +144,8 @@ class TriangleMesh {
     const double limit = 0;
     search(
         [&](const BvhBox& b) {
+          // A node's unused slots hold the empty box (infinite bounds): nothing to enter, and no box to test.
+          if (!(b.lo[0] <= b.hi[0])) return std::numeric_limits<double>::quiet_NaN();
           const Aabb box{{b.lo[0], b.lo[1], b.lo[2]}, {b.hi[0], b.hi[1], b.hi[2]}};
           const bool maybe =
               bounds ? overlap(b, *bounds)

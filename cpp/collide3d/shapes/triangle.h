@@ -2,6 +2,9 @@
 // out of, i.e. a, b, c counter-clockwise seen from the front, as in three.js. Zero area is valid: it is then the
 // segment between its two farthest vertices, or a point.
 #pragma once
+#include <tuple>
+
+#include "collide3d/math/exact/filtered_sign.h"
 #include "collide3d/math/predicates.h"
 #include "collide3d/math/vec3.h"
 #include "collide3d/shapes/casters.h"
@@ -26,6 +29,23 @@ inline bool validate(const Triangle&, Problem&) { return true; }
 
 // The unnormalised face normal (b - a) x (c - a), rounded.
 constexpr Vec3 faceNormal(const Triangle& t) { return cross(t.b - t.a, t.c - t.a); }
+
+// The unit normal of a triangle with area. For a sliver the rounded cross product can lose the direction to
+// cancellation (or come out 0); when it is below 2^-40 of its terms, the components are taken from their exact
+// values (exact::filteredValues), so the direction is right to an ulp however thin the triangle is.
+inline Vec3 unitFaceNormal(const Triangle& t) {
+  Vec3 n = faceNormal(t);
+  if (!(lengthSquared(n) > 0x1p-40 * lengthSquared(t.b - t.a) * lengthSquared(t.c - t.a))) {
+    const auto exact = exact::filteredValues(
+        [](const auto& a, const auto& b, const auto& c) {
+          const auto m = cross(b - a, c - a);
+          return std::make_tuple(m.x, m.y, m.z);
+        },
+        t.a, t.b, t.c);
+    n = {exact[0], exact[1], exact[2]};
+  }
+  return unitDirection(n);
+}
 
 // Whether the triangle has no area, decided exactly (its rounded normal can be 0 for a sliver, or not for a
 // straight line).

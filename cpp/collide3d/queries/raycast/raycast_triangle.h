@@ -105,7 +105,7 @@ Span triangleSpanAs(const Caster& caster, double hi, const Triangle& tri, double
     span.makeEmpty();
     return span;
   }
-  const Vec3 normal = faceNormal(tri);
+  const Vec3 normal = unitFaceNormal(tri);
   for (int i = 0; i < 3; ++i) {
     const Vec3 from = vertex(tri, i), to = vertex(tri, (i + 1) % 3);
     const Vec3 inward = cross(normal, to - from);
@@ -154,8 +154,7 @@ inline std::optional<RaycastHit> raycast(const Caster& caster, const Triangle& t
     result.u = weight[1], result.v = weight[2];
     return result;
   }
-  const Vec3 normal = faceNormal(tri);
-  result.normal = normal * ((det < 0 ? -1.0 : 1.0) / length(normal));
+  result.normal = unitFaceNormal(tri) * (det < 0 ? -1.0 : 1.0);
   if (det != 0) {
     result.u = u, result.v = v;
   } else {

@@ -1,0 +1,201 @@
+// libFuzzer harness over the structures built from many items: a TriangleMesh (its BVH build, raycasts in every
+// mode, intersects with any shape, closest points), an AabbTree driven by a drawn sequence of inserts, updates and
+// removals, then its pairs, and allPairs over drawn boxes. Each answer is checked against brute force over the same
+// items (the single queries the structures promise to agree with), so the fuzzer finds wrong answers as well as
+// memory errors and undefined behaviour. Run: scripts/fuzz.sh, or the short bounded run inside npm test.
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "collide3d/broadphase/all_pairs.h"
+#include "collide3d/broadphase/dynamic_tree.h"
+#include "collide3d/dispatch/tables.h"
+#include "collide3d/mesh/triangle_mesh.h"
+#include "collide3d/shapes/validate_shape.h"
+#include "fuzz_input.h"
+
+namespace c3d {
+namespace {
+
+void require(bool holds) {
+  if (!holds) __builtin_trap();
+}
+
+Aabb drawnBox(fuzz::Input& in) {
+  const Vec3 a = in.vector(), b = in.vector();
+  return {{std::fmin(a.x, b.x), std::fmin(a.y, b.y), std::fmin(a.z, b.z)},
+          {std::fmax(a.x, b.x), std::fmax(a.y, b.y), std::fmax(a.z, b.z)}};
+}
+
+// A ray, line or segment whose numbers pass validation, or nothing.
+std::optional<Caster> drawnCaster(fuzz::Input& in) {
+  const Vec3 origin = in.vector(), other = in.vector();
+  Problem problem;
+  switch (in.choice(3)) {
+    case 0: {
+      const Ray ray{origin, other};
+      return validateShape(ray, problem) ? std::optional(toCaster(ray)) : std::nullopt;
+    }
+    case 1: {
+      const Line line{origin, other};
+      return validateShape(line, problem) ? std::optional(toCaster(line)) : std::nullopt;
+    }
+    default: {
+      const Segment segment{origin, other};
+      return validateShape(segment, problem) ? std::optional(toCaster(segment)) : std::nullopt;
+    }
+  }
+}
+
+float drawnFloat(fuzz::Input& in) {
+  const auto x = static_cast<float>(in.number());
+  return std::isfinite(x) ? x : 0.0f;  // the JS side accepts finite positions only
+}
+
+void fuzzMesh(fuzz::Input& in) {
+  const size_t vertexCount = 1 + in.choice(12), triangleCount = in.choice(16);
+  const bool indexed = in.choice(2);
+  TriangleMesh mesh;
+  if (!mesh.allocate(indexed ? vertexCount : 3 * triangleCount, triangleCount, indexed)) return;
+  for (size_t k = 0; k < 3 * mesh.vertexCount(); ++k) mesh.positions()[k] = drawnFloat(in);
+  std::ptrdiff_t firstBad = -1;
+  if (indexed) {
+    for (size_t k = 0; k < 3 * triangleCount; ++k) {
+      mesh.corners()[k] = static_cast<uint32_t>(in.choice(static_cast<int>(vertexCount) + 1));
+      if (firstBad < 0 && mesh.corners()[k] >= vertexCount) firstBad = static_cast<std::ptrdiff_t>(k);
+    }
+  }
+  require(mesh.firstBadCorner() == firstBad);
+  if (firstBad >= 0) return;
+  // The triangles as given, before the build reorders them.
+  std::vector<Triangle> triangles(triangleCount);
+  auto vertex = [&](uint32_t v) {
+    const float* p = mesh.positions() + 3 * size_t{v};
+    return Vec3{p[0], p[1], p[2]};
+  };
+  for (size_t i = 0; i < triangleCount; ++i) {
+    const uint32_t* c = mesh.corners() + 3 * i;
+    triangles[i] = {vertex(c[0]), vertex(c[1]), vertex(c[2])};
+  }
+  require(mesh.build());
+
+  for (int query = 0; query < 4; ++query) {
+    if (const auto caster = drawnCaster(in)) {
+      RaycastOptions options;
+      options.backfaceCulling = in.choice(2);
+      std::optional<MeshHit> best;
+      size_t hits = 0;
+      for (size_t i = 0; i < triangleCount; ++i) {
+        if (const auto hit = raycast(*caster, triangles[i], options)) {
+          ++hits;
+          if (!best || hit->t < best->hit.t) best = MeshHit{*hit, static_cast<uint32_t>(i)};
+        }
+      }
+      const auto first = mesh.raycast(*caster, options, HitMode::First);
+      require(first.has_value() == best.has_value());
+      // The first hit may be a triangle whose t ties the least within the tree's relative margin of 2^-20.
+      if (first) require(std::fabs(first->hit.t - best->hit.t) <= 0x1p-20 * std::fabs(best->hit.t));
+      require(mesh.raycast(*caster, options, HitMode::Any).has_value() == best.has_value());
+      std::vector<MeshHit> all;
+      require(mesh.raycastAll(*caster, options, all) && all.size() == hits);
+    }
+    const auto type = static_cast<ShapeType>(in.choice(kShapeTypeCount));
+    const auto shape = in.shape(type);
+    Problem problem;
+    if (validateEncoded(type, shape.data(), problem)) {
+      const IntersectsFn meets = intersectsTable().at(type, ShapeType::Triangle);
+      bool any = false;
+      for (const Triangle& t : triangles) any = any || meets(shape.data(), encodedBuffer(t).data());
+      require(mesh.intersects(type, shape.data()) == any);
+    }
+    const Point p{in.vector()};
+    if (validateShape(p, problem)) {
+      double nearest = kInfinity;
+      for (const Triangle& t : triangles) {
+        nearest = std::fmin(nearest, closestPointsTable().at(ShapeType::Point, ShapeType::Triangle)(
+                                         encodedBuffer(p).data(), encodedBuffer(t).data()).distance);
+      }
+      const auto found = mesh.closestPoint(p.position);
+      require(found.has_value() == (triangleCount > 0));
+      if (found) require(found->distance == nearest);
+    }
+  }
+}
+
+// Every pair of live boxes that overlap, (smaller id, larger id), sorted.
+std::vector<std::pair<uint32_t, uint32_t>> bruteForcePairs(const std::vector<std::optional<Aabb>>& boxes) {
+  std::vector<std::pair<uint32_t, uint32_t>> found;
+  for (uint32_t i = 0; i < boxes.size(); ++i) {
+    for (uint32_t j = i + 1; j < boxes.size(); ++j) {
+      if (boxes[i] && boxes[j] && intersects(*boxes[i], *boxes[j])) found.emplace_back(i, j);
+    }
+  }
+  return found;
+}
+
+std::vector<std::pair<uint32_t, uint32_t>> sortedPairs(const std::vector<uint32_t>& flat) {
+  std::vector<std::pair<uint32_t, uint32_t>> pairs;
+  for (size_t k = 0; k + 1 < flat.size(); k += 2) pairs.emplace_back(std::min(flat[k], flat[k + 1]), std::max(flat[k], flat[k + 1]));
+  std::sort(pairs.begin(), pairs.end());
+  return pairs;
+}
+
+void fuzzTree(fuzz::Input& in) {
+  DynamicTree tree(std::fabs(in.number()) <= 1 ? 0.1 : 0);
+  std::vector<std::optional<Aabb>> boxes;  // by id; nothing for removed ids
+  for (int step = in.choice(40); step > 0; --step) {
+    const int op = in.choice(3);
+    if (op == 0 || boxes.empty()) {
+      require(tree.reserveForInsert());
+      const Aabb box = drawnBox(in);
+      const uint32_t id = tree.insert(box);
+      if (id >= boxes.size()) boxes.resize(id + 1);
+      require(!boxes[id].has_value());
+      boxes[id] = box;
+    } else {
+      const uint32_t id = static_cast<uint32_t>(in.choice(static_cast<int>(boxes.size())));
+      if (!boxes[id]) continue;
+      require(tree.contains(id));
+      if (op == 1) {
+        boxes[id] = drawnBox(in);
+        tree.update(id, *boxes[id]);
+      } else {
+        boxes[id].reset();
+        tree.remove(id);
+        require(!tree.contains(id));
+      }
+    }
+  }
+  std::vector<uint32_t> flat;
+  require(tree.pairs(flat));
+  require(sortedPairs(flat) == bruteForcePairs(boxes));
+}
+
+void fuzzAllPairs(fuzz::Input& in) {
+  const size_t count = in.choice(40);
+  std::vector<double> numbers;
+  std::vector<std::optional<Aabb>> boxes;
+  for (size_t i = 0; i < count; ++i) {
+    const Aabb box = drawnBox(in);
+    boxes.push_back(box);
+    for (const double x : {box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z}) numbers.push_back(x);
+  }
+  std::vector<uint32_t> flat;
+  require(allPairs(numbers.data(), count, flat));
+  require(sortedPairs(flat) == bruteForcePairs(boxes));
+}
+
+}  // namespace
+}  // namespace c3d
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  c3d::fuzz::Input in(data, size);
+  switch (in.choice(3)) {
+    case 0: c3d::fuzzMesh(in); break;
+    case 1: c3d::fuzzTree(in); break;
+    default: c3d::fuzzAllPairs(in); break;
+  }
+  return 0;
+}

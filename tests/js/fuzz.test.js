@@ -1,0 +1,185 @@
+// A seeded fuzzer of every exported function and method: arguments drawn from what breaks bindings — wrong types,
+// numbers at and beyond the range's edges, NaN, numeric strings, BigInts, Symbols, null, Proxies, getters that
+// throw or call collide3d while their argument is being read, detached and SharedArrayBuffer-backed typed arrays,
+// disposed HeapArrays, meshes and trees. Every call must return or throw a TypeError, RangeError or Error whose
+// message starts "collide3d."; afterwards the instance answers a fixed set of queries exactly as before and the heap
+// holds what it held. C3D_TEST_SCALE multiplies the number of calls (npm run test:long).
+import { beforeAll, expect, it } from 'vitest';
+import { init } from '../../web/lib/index.js';
+import { mulberry32 } from '../../bench/random.mjs';
+
+const CALLS = 20_000 * Math.max(1, Number(process.env.C3D_TEST_SCALE ?? 1));
+const TYPES = ['point', 'ray', 'line', 'segment', 'plane', 'triangle', 'sphere', 'ellipsoid', 'aabb', 'obb',
+  'cylinder', 'capsule', 'frustum', 'cube'];
+const FIELDS = {
+  point: ['position'], ray: ['origin', 'direction'], line: ['origin', 'direction'], segment: ['start', 'end'],
+  plane: ['normal', 'constant'], triangle: ['a', 'b', 'c'], sphere: ['center', 'radius'],
+  ellipsoid: ['center', 'radii', 'rotation'], aabb: ['min', 'max'], obb: ['center', 'halfSize', 'rotation'],
+  cylinder: ['start', 'end', 'radius'], capsule: ['start', 'end', 'radius'], frustum: ['planes'], cube: ['size'],
+};
+const SCALARS = new Set(['constant', 'radius']);
+
+let c3d, module;
+beforeAll(async () => {
+  c3d = await init();
+  module = c3d[Symbol.for('collide3d.module')];
+});
+
+function fuzzer(seed) {
+  const random = mulberry32(seed);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const chance = (p) => random() < p;
+  const live = [];  // meshes, trees and HeapArrays made so far (some disposed later, on purpose)
+
+  const number = () => pick([
+    () => Math.floor(random() * 9) - 4, () => (random() - 0.5) * 20, () => 2 ** -126, () => -(2 ** 126), () => 1e-310,
+    () => 1.7e308, () => 5e-324, () => -0, () => NaN, () => Infinity, () => '1', () => null, () => undefined,
+    () => 1n, () => Symbol('x'), () => ({ valueOf: () => 1 }), () => [1],
+  ])();
+  const goodNumber = () => (chance(0.8) ? Math.floor(random() * 9) - 4 : (random() - 0.5) * 20);
+  const plainVector = (n) => ({ x: n(), y: n(), z: n() });
+  const vector = () => pick([
+    () => plainVector(goodNumber), () => plainVector(goodNumber), () => plainVector(number), () => number(),
+    () => new Proxy(plainVector(goodNumber), {}),
+    () => Object.defineProperty(plainVector(goodNumber), 'y', { get() { throw new Error('getter says no'); } }),
+    () => Object.defineProperty(plainVector(goodNumber), 'z', {
+      get() { c3d.intersects({ type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 1 }, { type: 'point', position: { x: 5, y: 0, z: 0 } }); return 1; },
+    }),
+    () => Object.defineProperty(plainVector(goodNumber), 'x', { get() { new c3d.AabbTree().dispose(); return 0; } }),
+  ])();
+  const rotation = () => pick([
+    () => [1, 0, 0, 0, 1, 0, 0, 0, 1], () => [0, 1, 0, -1, 0, 0, 0, 0, 1], () => Array.from({ length: 9 }, number),
+    () => [1, 0, 0], () => new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), () => undefined, () => number(),
+  ])();
+  const field = (name) => (name === 'rotation' ? rotation()
+    : name === 'planes' ? Array.from({ length: chance(0.9) ? 6 : 5 }, () => ({ normal: vector(), constant: goodNumber() }))
+      : SCALARS.has(name) ? (chance(0.8) ? Math.abs(goodNumber()) : number()) : vector());
+  const shape = (type = pick(TYPES)) => {
+    if (chance(0.03)) return number();
+    const s = { type };
+    for (const name of FIELDS[type]) if (chance(0.97)) s[name] = field(name);
+    return chance(0.05) ? new Proxy(s, {}) : s;
+  };
+  const caster = () => shape(pick(['ray', 'line', 'segment', 'ray', 'sphere']));
+  const options = () => pick([
+    () => undefined, () => ({}), () => ({ maxDistance: number() }), () => ({ solid: chance(0.5) }),
+    () => ({ backfaceCulling: number() }), () => ({ epsilon: number() }), () => number(), () => ({ hits: pick(['first', 'any', 'all', 'most']) }),
+  ])();
+
+  const detached = (Type, n) => {
+    const array = new Type(n);
+    structuredClone(array.buffer, { transfer: [array.buffer] });
+    return array;
+  };
+  const numbers = (stride) => {
+    const count = Math.floor(random() * 5) * stride + (chance(0.1) ? 1 : 0);
+    const fill = (a) => {
+      for (let i = 0; i < a.length; ++i) {
+        const x = chance(0.97) ? goodNumber() : number();
+        a[i] = typeof x === 'number' ? x : 0;  // NaN, infinities, extremes; what a typed array cannot hold, 0
+      }
+      return a;
+    };
+    return pick([
+      () => fill(new Float32Array(count)), () => fill(new Float64Array(count)), () => detached(Float32Array, count),
+      () => fill(new Float32Array(new SharedArrayBuffer(4 * count))), () => fill(new Float64Array(count + 2)).subarray(1, count + 1),
+      () => fill(new Int32Array(count)), () => Array.from({ length: count }, goodNumber), () => heapArray(Float32Array, count),
+      () => number(),
+    ])();
+  };
+  const heapArray = (Type, count) => {
+    try {
+      const h = kept(new c3d.HeapArray(Type, count));
+      h.array.fill(1);
+      if (chance(0.2)) h.dispose();
+      return h;
+    } catch (error) {
+      return number();
+    }
+  };
+  const batchSide = (type = pick(TYPES)) => ({ type, items: numbers({ sphere: 4, aabb: 6, ray: 6, segment: 6, plane: 4, triangle: 9 }[type] ?? 3) });
+  const object = (kind) => live.filter((o) => o instanceof kind);
+  const kept = (o) => (live.push(o), o);
+
+  const calls = [
+    () => c3d.intersects(shape(), shape()),
+    () => c3d.raycast(caster(), shape(), options()),
+    () => c3d.classify(shape('plane'), shape(), options()),
+    () => c3d.sweep(shape(), vector(), shape()),
+    () => c3d.intersection(shape(), shape()),
+    () => c3d.distance(shape(), shape()),
+    () => c3d.closestPoints(shape(), shape()),
+    () => c3d.contact(shape(), shape()),
+    () => c3d.separatingAxis(shape(pick(['aabb', 'obb'])), shape(pick(['aabb', 'obb', 'sphere']))),
+    () => c3d.orthonormalBasis(vector()),
+    () => c3d.intersectsBatch(batchSide(), batchSide(), chance(0.5) ? undefined : numbers(1)),
+    () => c3d.raycastBatch(batchSide(pick(['ray', 'segment'])), batchSide(), options(), chance(0.7) ? undefined : numbers(1)),
+    () => c3d.cullSpheres(shape('frustum'), numbers(4), chance(0.7) ? undefined : numbers(1)),
+    () => c3d.cullBoxes(shape('frustum'), numbers(6), chance(0.7) ? undefined : numbers(1)),
+    () => c3d.allPairs(numbers(6)),
+    () => heapArray(pick([Float32Array, Float64Array, Uint8Array, Int32Array, Array, undefined]), pick([0, 3, -1, 1.5, 2 ** 40, number()])),
+    () => {
+      const positions = chance(0.8) ? new Float32Array(Array.from({ length: 9 * (1 + Math.floor(random() * 4)) }, goodNumber)) : numbers(3);
+      const index = chance(0.5) ? undefined : pick([new Uint32Array([0, 1, 2]), new Uint16Array([0, 1, 9]), numbers(3), null]);
+      kept(new c3d.TriangleMesh(positions, index));
+    },
+    () => {
+      kept(new c3d.AabbTree(pick([undefined, {}, { margin: number() }, number()])));
+    },
+    () => {
+      const mesh = pick(object(c3d.TriangleMesh)) ?? kept(new c3d.TriangleMesh(new Float32Array(9)));
+      pick([
+        () => mesh.raycast(caster(), options()), () => mesh.intersects(shape()), () => mesh.closestPoint(vector()),
+        () => mesh.raycastBatch?.(numbers(6), options()), () => mesh.refit(numbers(3)), () => mesh.dispose(),
+      ])();
+    },
+    () => {
+      const tree = pick(object(c3d.AabbTree)) ?? kept(new c3d.AabbTree());
+      pick([
+        () => tree.insert(shape('aabb')), () => tree.update(pick([0, 1, -1, 1e9, number()]), shape('aabb')),
+        () => tree.remove(pick([0, 1, number()])), () => tree.has(number()), () => tree.query(shape()),
+        () => tree.raycast(caster(), options()), () => tree.pairs(), () => tree.dispose(),
+      ])();
+    },
+  ];
+  return { calls, live, pick };
+}
+
+// Known answers, checked before and after: derived by hand.
+function knownAnswers() {
+  const unit = { type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 1 };
+  return [
+    c3d.intersects(unit, { type: 'sphere', center: { x: 1000, y: 0, z: 0 }, radius: 1 }),  // false
+    c3d.intersects(unit, { type: 'sphere', center: { x: 2, y: 0, z: 0 }, radius: 1 }),  // true: touching
+    c3d.raycast({ type: 'ray', origin: { x: 0, y: 0, z: 5 }, direction: { x: 0, y: 0, z: -1 } }, unit)?.t,  // 4
+    c3d.distance({ type: 'point', position: { x: 0, y: 3, z: 4 } }, unit),  // 4
+    Array.from(c3d.allPairs(new Float32Array([0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2]))),  // [0, 1]: corners touch
+  ];
+}
+
+it(`${CALLS} fuzzed calls return or throw a named collide3d error, and leave the instance as it was`, () => {
+  const before = knownAnswers();
+  expect(before).toEqual([false, true, 4, 4, [0, 1]]);
+  const heap = module.heapBytesInUse();
+  const { calls, live, pick } = fuzzer(20261124);
+  const thrown = new Map();
+  for (let i = 0; i < CALLS; ++i) {
+    const call = pick(calls);
+    try {
+      call();
+    } catch (error) {
+      const kind = error?.constructor?.name;
+      if (!['TypeError', 'RangeError', 'Error'].includes(kind) || !String(error.message).startsWith('collide3d.')) {
+        // A getter's own error passes through unchanged; anything else is a defect.
+        if (error?.message === 'getter says no') continue;
+        throw new Error(`call ${i} (${call.toString().slice(0, 120)}) threw ${kind}: ${error?.message}`);
+      }
+      thrown.set(kind, (thrown.get(kind) ?? 0) + 1);
+    }
+  }
+  for (const o of live) o.dispose();
+  expect(knownAnswers()).toEqual(before);
+  expect(module.heapBytesInUse()).toBe(heap);
+  // The fuzzer reached every kind of refusal.
+  for (const kind of ['TypeError', 'RangeError', 'Error']) expect(thrown.get(kind) ?? 0).toBeGreaterThan(10);
+});

@@ -1,0 +1,27 @@
+// Inputs the fuzzers (tests/fuzz) found wrong, each with its answer derived by hand; the fuzzers replay the same
+// inputs from tests/fuzz/corpus on every run.
+#include <cmath>
+
+#include "collide3d/dispatch/tables.h"
+#include "test_support.h"
+
+namespace c3d {
+namespace {
+
+// A segment lying in the plane of a sliver (two corners an ulp apart), along z = -4 towards x = -4: the sliver
+// between the lines z = x (through a and c) and z = 4 + (1 + ε/8)(x - 4) (through a and b, ε = 9e-16) holds the
+// segment's points from x = -4 on, so it is entered at x = -4, t = 3.1875 / 3.1875000000000004. The rounded face
+// normal was 0: the hit was reported at t = 0 with a NaN normal.
+TEST(FuzzFindings, SegmentInTheZeroRoundedPlaneOfASliver) {
+  const Segment s{{-7.1875, -4, -4}, {-3.9999999999999996, -4, -4}};
+  const Triangle t{{4, -4, 4}, {-4, -4, -4.0000000000000009}, {-4, -4, -4}};
+  const auto hit = raycastTable().at(ShapeType::Segment, ShapeType::Triangle)(encodedBuffer(s).data(),
+                                                                             encodedBuffer(t).data(), {});
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_NEAR(hit->t, 3.1875 / 3.1875000000000004, 1e-15);
+  EXPECT_TRUE(testing::near(hit->point, {-4, -4, -4}, 1e-14));
+  EXPECT_TRUE(testing::near(hit->normal, {0, 1, 0}, 0));  // (b - a) x (c - a) = (0, 8ε, 0)
+}
+
+}  // namespace
+}  // namespace c3d
