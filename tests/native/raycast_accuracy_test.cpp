@@ -1,6 +1,6 @@
 // The accuracy of a raycast's t on curved surfaces, against the exact root: the quadratic's coefficients in GMP's
 // exact rationals from the caster's and shape's doubles, its root to 256 bits (mpf). Families of casters grazing a
-// sphere and a cylinder's side at angles 1e-2 .. 1e-12 radians, and casters exactly
+// sphere, a cylinder's side, a capsule's side and its end balls at angles 1e-2 .. 1e-12 radians, and casters exactly
 // tangent (built from inputs whose tangency holds in exact arithmetic, though the double discriminant rounds): every
 // returned t must lie within kMaxUlps ulps of the exact root. The worst error seen is printed.
 #include <gmpxx.h>
@@ -122,7 +122,7 @@ TEST(RaycastAccuracy, GrazingAndTangentSphereEntriesAreWithinUlpsOfTheExactRoot)
   EXPECT_GT(worst.hits, cases(10000));
 }
 
-// Casters grazing the side of a cylinder around start-end at angles kAngles, at a point between a
+// Casters grazing the side of a cylinder or capsule around start-end at angles kAngles, at a point between a
 // quarter and three quarters along the axis, moving round it; and exactly tangent ones (axis along z, the caster in the plane x = r).
 template <class Shape>
 void checkSideEntries(unsigned seed, Worst& worst) {
@@ -163,6 +163,32 @@ TEST(RaycastAccuracy, GrazingAndTangentCylinderEntriesAreWithinUlpsOfTheExactRoo
   checkSideEntries<Cylinder>(223, worst);
   std::printf("cylinder: %d hits, worst %.3g ulps\n", worst.hits, worst.ulps);
   EXPECT_GT(worst.hits, cases(10000));
+}
+
+TEST(RaycastAccuracy, GrazingAndTangentCapsuleEntriesAreWithinUlpsOfTheExactRoot) {
+  Worst side, ball;
+  checkSideEntries<Capsule>(227, side);
+  if (HasFatalFailure()) return;
+  // Grazing the start ball beyond the seam: at a point whose normal points away from the end.
+  Random random(229);
+  for (const double angle : kAngles) {
+    for (int i = 0; i < cases(400); ++i) {
+      const double scale = std::ldexp(1.0, random.integer(-20, 20));
+      const Vec3 start = random.vector(-1, 1) * scale, axis = random.vector(-1, 1) * scale;
+      if (length(axis) < 0.2 * scale) continue;
+      const Capsule capsule{start, start + axis, random.uniform(0.2, 1) * scale};
+      const Vec3 away = axis * (-1 / length(axis)), mixed = away + unitNormalTo(axis, random) * random.uniform(-1, 1);
+      const Vec3 n = mixed * (1 / length(mixed)), u = unitNormalTo(n, random);
+      const Grazing g = grazingAt(start + n * capsule.radius, n, u, angle, random.uniform(1, 4) * scale, random);
+      checkEntries(g.origin, g.direction, capsule,
+                   [&](const Caster& c) { return ballEntry(c, capsule.start, capsule.radius); }, ball, "ball");
+      if (HasFatalFailure()) return;
+    }
+  }
+  std::printf("capsule: side %d hits, worst %.3g ulps; ball %d hits, worst %.3g ulps\n", side.hits, side.ulps,
+              ball.hits, ball.ulps);
+  EXPECT_GT(side.hits, cases(10000));
+  EXPECT_GT(ball.hits, cases(5000));
 }
 
 }  // namespace
