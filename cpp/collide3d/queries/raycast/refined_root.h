@@ -68,8 +68,9 @@ template <class Quadratic, class... Local, class... Inputs>
   const bool byC = (b >= 0) == larger;
   const double condition = (mb.value + mD.value / (2 * s)) / q + (byC ? mc.value / std::fabs(c) : ma.value / a);
   if (condition <= kRefineAbove) return t;  // also false for NaN (0 / 0), which refines
+  const double magnitude = mD.value;  // a structured binding cannot be captured (C++17)
   return std::apply(
-      [&](const auto&... in) { return detail::doubleDoubleRoot(t, larger, mD.value, quadratic, in...); }, inputs);
+      [&](const auto&... in) { return detail::doubleDoubleRoot(t, larger, magnitude, quadratic, in...); }, inputs);
 }
 
 // Whether a raycast's hit parameter is a root to refine: strictly inside the accepted range [tMin, hi] (not the start
