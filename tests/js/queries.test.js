@@ -96,6 +96,36 @@ describe('raycast', () => {
     expect(c3d.raycast(ray(v(1, 0, -2), v(0, 0, 1)), can).t).toBe(2); // grazing along the side surface
     expect(c3d.raycast(ray(v(0, 0, 2), v(1, 0, 0)), can, { solid: false }).t).toBe(1);
   });
+
+  it('ray, line and segment–capsule: side, end balls, the seam, inside, maxDistance; intersects both ways', () => {
+    // Axis (0,0,0) -> (0,0,10), radius 5.
+    const pill = capsule(v(0, 0, 0), v(0, 0, 10), 5);
+    // The side at x = -5: t = 5. The start ball's pole (0,0,-5) from z = -15: t = 10.
+    expect(c3d.raycast(ray(v(-10, 0, 5), v(1, 0, 0)), pill)).toEqual({ t: 5, point: v(-5, 0, 5), normal: v(-1, 0, 0) });
+    expect(c3d.raycast(ray(v(0, 0, -15), v(0, 0, 1)), pill)).toEqual({ t: 10, point: v(0, 0, -5), normal: v(0, 0, -1) });
+    // Parallel to the axis 3 from it, from above: the end ball where 9 + (z - 10)^2 = 25, z = 14, t = 6.
+    const top = c3d.raycast(ray(v(3, 0, 20), v(0, 0, -1)), pill);
+    expect(top.t).toBe(6);
+    closeTo(top.normal, v(0.6, 0, 0.8), 15);
+    // Tangent at the seam where the start ball meets the side: touching (0,5,0) at t = 10; 2^-48 further out misses.
+    expect(c3d.raycast(ray(v(-10, 5, 0), v(1, 0, 0)), pill)).toEqual({ t: 10, point: v(0, 5, 0), normal: v(0, 1, 0) });
+    expect(c3d.raycast(ray(v(-10, 5 + 2 ** -48, 0), v(1, 0, 0)), pill)).toBeNull();
+    // From inside, (3,0,5) along (0,2,0): t = 0 when solid; leaving through the side at t = 2 when not.
+    expect(c3d.raycast(ray(v(3, 0, 5), v(0, 2, 0)), pill).t).toBe(0);
+    expect(c3d.raycast(ray(v(3, 0, 5), v(0, 2, 0)), pill, { solid: false }).t).toBe(2);
+    // maxDistance exactly at the surface hits; just short of it misses. A line enters at t = -25, a segment at 1.
+    expect(c3d.raycast(ray(v(-10, 0, 5), v(1, 0, 0)), pill, { maxDistance: 5 }).t).toBe(5);
+    expect(c3d.raycast(ray(v(-10, 0, 5), v(1, 0, 0)), pill, { maxDistance: 4.999999999 })).toBeNull();
+    expect(c3d.raycast(line(v(0, 0, 20), v(0, 0, 1)), pill).t).toBe(-25);
+    expect(c3d.raycast(segment(v(-10, 0, 5), v(-5, 0, 5)), pill).t).toBe(1);
+    // intersects takes the casters in either order.
+    expect(c3d.intersects(ray(v(-10, 5, 0), v(1, 0, 0)), pill)).toBe(true);
+    expect(c3d.intersects(pill, line(v(-10, 5 + 2 ** -48, 0), v(1, 0, 0)))).toBe(false);
+    expect(c3d.intersects(pill, segment(v(-10, 0, 5), v(-5, 0, 5)))).toBe(true);
+    expect(c3d.intersects(segment(v(-10, 0, 5), v(-5.000001, 0, 5)), pill)).toBe(false);
+    // start == end is a ball.
+    expect(c3d.raycast(ray(v(1, 2, -7), v(0, 0, 2)), capsule(v(1, 2, 3), v(1, 2, 3), 2)).t).toBe(4);
+  });
 });
 
 describe('intersects', () => {

@@ -1,7 +1,8 @@
 // Exact decisions under the raycast options and in the flat cases, against GMP's exact rationals (exact_reference.h):
 // maxDistance placed at the hit (the library's rounded t, and its neighbours an ulp either side), solid: false with
 // casters starting inside and the limit placed at the exit; casters lying in a triangle's plane, through its
-// vertices and along its edges, and casters against zero-area triangles. Scales 2^-20..2^20.
+// vertices and along its edges, and casters against zero-area triangles; capsules, aimed at and grazing their sides,
+// seams and balls. Scales 2^-20..2^20.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -148,6 +149,53 @@ TEST(ExactLimits, BallsAndCylindersAgreeWithExactRationalsAtMaxDistanceAndWhenLe
     if (HasFatalFailure()) return;
   }
   report("sphere", ball, "cylinder", cylinder, cases(20000));
+}
+
+// Capsules (some with equal ends, some of zero radius) against casters aimed at their surface where the exact
+// decision is hardest: the side, the rim where a ball meets the side (the seam), a ball away from the seam, an end
+// point along the axis, or a point inside; from outside or inside; parallel to the axis (grazing the side or running
+// along it) or grazing a ball tangentially; aimed points maybe an ulp off. Every hit, miss, limit and exit is checked
+// against referenceCapsuleHit.
+TEST(ExactLimits, CapsulesAgreeWithExactRationalsOnSidesSeamsBallsAndAxes) {
+  Random random(107);
+  Counts aimed, grazing;
+  const auto capsuleReference = [](const Caster& c, const Capsule& s, const Range& range, bool solid) {
+    return referenceCapsuleHit(c, s, range, solid);
+  };
+  for (int i = 0; i < cases(20000); ++i) {
+    const double scale = std::ldexp(1.0, random.integer(-20, 20));
+    const Vec3 start = random.vector(-1, 1) * scale;
+    const Vec3 axis = i % 11 == 0 ? Vec3{} : i % 5 == 0 ? Vec3{0, 0, random.uniform(0.5, 2)} * scale
+                                                         : random.vector(-1, 1) * scale;
+    const double radius = i % 13 == 0 ? 0 : random.uniform(0.1, 1) * scale;
+    const Capsule capsule{start, start + axis, radius};
+    // A unit radial direction (normal to the axis), and a unit direction away from the start along the axis.
+    const Vec3 across = isZero(axis) ? random.vector(-1, 1) : cross(axis, random.vector(-1, 1));
+    const Vec3 radial = across * (1 / length(across));
+    const Vec3 outward = isZero(axis) ? radial : axis * (-1 / length(axis));
+    const int kind = i % 5;
+    const double along = kind == 0 ? random.uniform(0, 1) : static_cast<double>(random.integer(0, 1));
+    Vec3 target = start + axis * along + radial * radius;  // the side (kind 0) or a seam (kinds 1, 4)
+    Vec3 normal = radial;                                   // the surface's normal there
+    if (kind == 2) {  // a point of the start ball beyond the seam
+      const Vec3 mixed = radial * random.uniform(-1, 1) + outward * random.uniform(0.2, 1);
+      normal = mixed * (1 / length(mixed));
+      target = start + normal * radius;
+    }
+    if (kind == 3) target = random.integer(0, 1) ? start : start + axis;  // an end point, the caster along the axis
+    if (i % 2) target.x = nudged(target.x, random.integer(0, 1) ? 1 : -1);
+    const bool inside = i % 4 < 2;
+    const Vec3 within = start + axis * random.uniform(-0.2, 1.2) + radial * (radius * random.uniform(-0.5, 0.5));
+    Vec3 from = inside ? within : random.vector(-3, 3) * scale;
+    if (kind == 3 || i % 7 == 0) from = target - axis * random.uniform(0.5, 2);  // parallel to the axis
+    checkCasters(from, target, capsule, capsuleReference, aimed, i);
+    // Tangent to the side or a ball at the target: moving normal to the radial direction through it.
+    const Vec3 tangent = cross(normal, random.vector(-1, 1));
+    checkCasters(target - tangent * random.uniform(0.5, 2), target + tangent * random.uniform(-1, 2), capsule,
+                 capsuleReference, grazing, i);
+    if (HasFatalFailure()) return;
+  }
+  report("aimed", aimed, "grazing", grazing, cases(20000));
 }
 
 TEST(ExactLimits, TrianglesAndPlanesAgreeWithExactRationalsAtMaxDistance) {

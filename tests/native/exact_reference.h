@@ -1,12 +1,13 @@
 // Exact references for the raycast decisions, in GMP's rationals and by other routes than the library's: the
 // caster's parameter interval inside each shape (slab intervals, clipping by the edges, the segment's parameters),
-// then the raycast rules applied to it by their definitions. Ball and cylinder, whose intervals have irrational
-// ends, are decided by the caster's closest parameter and by comparing squares.
+// then the raycast rules applied to it by their definitions. Ball, cylinder and capsule, whose intervals have
+// irrational ends, are decided by the caster's closest parameter and by comparing squares.
 #pragma once
 #include <gmpxx.h>
 
 #include <array>
 #include <utility>
+#include <vector>
 
 #include "collide3d/queries/raycast/raycast.h"
 
@@ -236,6 +237,48 @@ inline bool referenceCylinderHit(const Caster& caster, const Cylinder& cylinder,
   if (slab.hasEnter && t < slab.enter) t = slab.enter;
   if (slab.hasExit && t > slab.exit) t = slab.exit;
   return qAt(t) <= 0;
+}
+
+// The capsule by its definition: f(t), the squared distance from the caster's point to the segment start-end, is
+// convex and piecewise quadratic (the nearest point the start, the end, or the axis between them), and the caster
+// is inside where f <= r^2. Running through it at the start: f(0) < r^2, or running along the side (parallel to the
+// axis at distance r, strictly between the end planes); a point: f(0) <= r^2, never leaving. Leaving by hi: f(hi) >
+// r^2, or f(hi) = r^2 without running along the side there. Otherwise meeting the range iff f's minimum over it is
+// <= r^2: that minimum lies at an end of the range, at a break (the caster crossing an end plane) or at a piece's
+// vertex, so f is evaluated at each of those that lie in the range.
+inline bool referenceCapsuleHit(const Caster& caster, const Capsule& capsule, const Range& range, bool solid) {
+  if (range.empty()) return false;
+  const Q3 o = q(caster.origin), d = casterDirection(caster), a = q(capsule.start);
+  const Q3 e = q(capsule.end) - a, w = o - a;
+  const mpq_class ee = dotQ(e, e), we = dotQ(w, e), de = dotQ(d, e), dd = dotQ(d, d), rr = mpq_class(capsule.radius) * capsule.radius;
+  auto f = [&](const mpq_class& t) {
+    const Q3 p = w + d * t;
+    const mpq_class along = dotQ(p, e);
+    if (ee == 0 || along <= 0) return dotQ(p, p);
+    if (along >= ee) return mpq_class(dotQ(p - e, p - e));
+    return mpq_class(dotQ(p, p) - along * along / ee);
+  };
+  const bool parallel = isZeroQ(crossQ(d, e));
+  auto alongSide = [&](const mpq_class& t) {
+    const mpq_class along = we + de * t;
+    return ee != 0 && !isZeroQ(d) && parallel && f(t) == rr && along > 0 && along < ee;
+  };
+  if (dd == 0) return f(0) <= rr && solid;
+  const bool startsInside = range.hasLow && (f(0) < rr || alongSide(0));
+  if (startsInside && !solid) return !range.hasHigh || f(range.high) > rr || (f(range.high) == rr && !alongSide(range.high));
+  std::vector<mpq_class> candidates;
+  if (range.hasLow) candidates.push_back(0);
+  if (range.hasHigh) candidates.push_back(range.high);
+  candidates.push_back(-dotQ(w, d) / dd);      // the start ball's vertex
+  candidates.push_back(-dotQ(w - e, d) / dd);  // the end ball's vertex
+  if (de != 0) candidates.push_back(-we / de), candidates.push_back((ee - we) / de);
+  const Q3 m = crossQ(d, e);
+  if (!isZeroQ(m)) candidates.push_back(-dotQ(m, crossQ(w, e)) / dotQ(m, m));  // the side's vertex
+  for (const mpq_class& t : candidates) {
+    if ((range.hasLow && t < 0) || (range.hasHigh && t > range.high)) continue;
+    if (f(t) <= rr) return true;
+  }
+  return false;
 }
 
 }  // namespace c3d::testing

@@ -1,4 +1,4 @@
-// raycast: rays, segments and lines against planes, triangles, spheres, aabbs, obbs and cylinders. First hand-derived
+// raycast: rays, segments and lines against planes, triangles, spheres, aabbs, obbs, cylinders and capsules. First hand-derived
 // cases (derivation in a comment; coordinates chosen so the kernels' arithmetic is exact), then properties over random
 // inputs checked by independent means: membership predicates marched along the caster, and translation invariance.
 
@@ -733,6 +733,124 @@ TEST(RaycastCylinder, ZeroRadiusIsItsAxisSegment) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Capsule
+
+// Axis (0,0,0) -> (0,0,10), radius 5: the side x^2 + y^2 = 25 for 0 <= z <= 10, the balls |p| = 5 and |p - (0,0,10)| = 5.
+const Capsule kCapsule{{0, 0, 0}, {0, 0, 10}, 5};
+
+TEST(RaycastCapsule, SideAndEndBalls) {
+  // (-10,0,5) + t(1,0,0) reaches the side at x = -5: t = 5, normal -x.
+  EXPECT_TRUE(hitIs(raycast(ray({-10, 0, 5}, {1, 0, 0}), kCapsule, {}), 5, {-5, 0, 5}, {-1, 0, 0}));
+  // Along the axis from below: the start ball's pole (0,0,-5) at t = 10 (from z = -15 at speed 1), normal -z.
+  EXPECT_TRUE(hitIs(raycast(ray({0, 0, -15}, {0, 0, 1}), kCapsule, {}), 10, {0, 0, -5}, {0, 0, -1}));
+  // Parallel to the axis at distance 3 from it, from above: the end ball where 9 + (z - 10)^2 = 25, z = 14, t = 6
+  // (from z = 20), normal (3,0,4)/5.
+  EXPECT_TRUE(hitIs(raycast(ray({3, 0, 20}, {0, 0, -1}), kCapsule, {}), 6, {3, 0, 14}, {0.6, 0, 0.8}, 1e-15));
+  // Across below the start: (-10,0,-3) + t(2,0,0) enters where x^2 + 9 = 25, x = -4: t = 3, normal (-4,0,-3)/5.
+  EXPECT_TRUE(hitIs(raycast(ray({-10, 0, -3}, {2, 0, 0}), kCapsule, {}), 3, {-4, 0, -3}, {-0.8, 0, -0.6}, 1e-15));
+  // Past the balls, beside the side, and moving away: misses.
+  EXPECT_TRUE(misses(raycast(ray({-10, 0, -5.5}, {1, 0, 0}), kCapsule, {})));
+  EXPECT_TRUE(misses(raycast(ray({-10, 5.5, 5}, {1, 0, 0}), kCapsule, {})));
+  EXPECT_TRUE(misses(raycast(ray({-10, 0, 5}, {-1, 0, 0}), kCapsule, {})));
+}
+
+TEST(RaycastCapsule, TangentAtTheSeamWhereABallMeetsTheSide) {
+  // (-10,5,0) + t(1,0,0) touches the capsule only at (0,5,0), on the circle where the start ball meets the side:
+  // t = 10, normal +y.
+  EXPECT_TRUE(hitIs(raycast(ray({-10, 5, 0}, {1, 0, 0}), kCapsule, {}), 10, {0, 5, 0}, {0, 1, 0}));
+  // 2^-30 above the seam the caster grazes the side (x^2 + y^2 = 25 exactly, 0 < z): a touch at t = 10.
+  const double above = std::ldexp(1.0, -30);
+  EXPECT_TRUE(hitIs(raycast(ray({-10, 5, above}, {1, 0, 0}), kCapsule, {}), 10, {0, 5, above}, {0, 1, 0}));
+  // 2^-30 below it the caster passes the start ball at distance sqrt(25 + 2^-60) > 5: a miss.
+  EXPECT_TRUE(misses(raycast(ray({-10, 5, -above}, {1, 0, 0}), kCapsule, {})));
+  // 2^-48 outside the side at the seam: a miss.
+  EXPECT_TRUE(misses(raycast(ray({-10, 5 + std::ldexp(1.0, -48), 0}, {1, 0, 0}), kCapsule, {})));
+  // The same at the end's seam, as a line going -x: touching (0,-5,10) at t = 10.
+  EXPECT_TRUE(hitIs(raycast(line({10, -5, 10}, {-1, 0, 0}), kCapsule, {}), 10, {0, -5, 10}, {0, -1, 0}));
+}
+
+TEST(RaycastCapsule, GrazingABallExactly) {
+  // (-10,3,-4) + t(1,0,0) passes the start ball's centre at distance |(3,-4)| = 5: a touch at (0,3,-4), t = 10.
+  EXPECT_TRUE(hitIs(raycast(ray({-10, 3, -4}, {1, 0, 0}), kCapsule, {}), 10, {0, 3, -4}, {0, 0.6, -0.8}, 1e-15));
+  // 2^-40 further out: 9 + (4 + 2^-40)^2 > 25, a miss.
+  EXPECT_TRUE(misses(raycast(ray({-10, 3, -4 - std::ldexp(1.0, -40)}, {1, 0, 0}), kCapsule, {})));
+}
+
+TEST(RaycastCapsule, ParallelToTheAxis) {
+  // At distance exactly 5 from the axis, from below: it touches the start ball at the seam, (5,0,0), at t = 7, and
+  // runs along the side from there.
+  EXPECT_TRUE(hitIs(raycast(ray({5, 0, -7}, {0, 0, 1}), kCapsule, {}), 7, {5, 0, 0}, {1, 0, 0}));
+  // Starting on the side and running along it: inside (the side is a face it runs along), so solid hits at t = 0
+  // and not solid leaves at the end's seam, (5,0,10), t = 8 from z = 2.
+  EXPECT_TRUE(hitIs(raycast(ray({5, 0, 2}, {0, 0, 1}), kCapsule, solid(true)), 0, {5, 0, 2}, {0, 0, -1}));
+  EXPECT_TRUE(hitIs(raycast(ray({5, 0, 2}, {0, 0, 1}), kCapsule, solid(false)), 8, {5, 0, 10}, {1, 0, 0}));
+  // Just outside, the caster misses.
+  EXPECT_TRUE(misses(raycast(ray({5 + std::ldexp(1.0, -49), 0, -7}, {0, 0, 1}), kCapsule, {})));
+}
+
+TEST(RaycastCapsule, StartingInside) {
+  // From (3,0,5) along (0,2,0): solid, t = 0 with the normal opposing the direction; not solid, it leaves through
+  // the side where 9 + 4t^2 = 25, t = 2, at (3,4,5).
+  EXPECT_TRUE(hitIs(raycast(ray({3, 0, 5}, {0, 2, 0}), kCapsule, solid(true)), 0, {3, 0, 5}, {0, -1, 0}));
+  EXPECT_TRUE(hitIs(raycast(ray({3, 0, 5}, {0, 2, 0}), kCapsule, solid(false)), 2, {3, 4, 5}, {0.6, 0.8, 0}, 1e-15));
+  // From inside the end ball, (0,0,13), along +z: it leaves at the pole (0,0,15), t = 2.
+  EXPECT_TRUE(hitIs(raycast(ray({0, 0, 13}, {0, 0, 1}), kCapsule, solid(false)), 2, {0, 0, 15}, {0, 0, 1}));
+  // Entering the start ball from the side region: from (0,0,5) along (0,-3,-4) it leaves the start ball where
+  // 9t^2 + (5 - 4t)^2 = 25, t = 40/25 = 1.6, at (0,-4.8,-1.4).
+  EXPECT_TRUE(hitIs(raycast(ray({0, 0, 5}, {0, -3, -4}), kCapsule, solid(false)), 1.6, {0, -4.8, -1.4},
+                    {0, -0.96, -0.28}, 1e-14));
+  // The segment (3,0,5) -> (3,2,5) lies inside: solid, t = 0; not solid, it never leaves within t <= 1.
+  EXPECT_TRUE(hitIs(raycast(segment({3, 0, 5}, {3, 2, 5}), kCapsule, solid(true)), 0, {3, 0, 5}, {0, -1, 0}));
+  EXPECT_TRUE(misses(raycast(segment({3, 0, 5}, {3, 2, 5}), kCapsule, solid(false))));
+}
+
+TEST(RaycastCapsule, MaxDistanceExactlyAtTheSurface) {
+  // The side at t = 5 and the start ball's pole at t = 10: a limit exactly there hits, an ulp less misses.
+  EXPECT_TRUE(hitIs(raycast(ray({-10, 0, 5}, {1, 0, 0}), kCapsule, upTo(5)), 5, {-5, 0, 5}, {-1, 0, 0}));
+  EXPECT_TRUE(misses(raycast(ray({-10, 0, 5}, {1, 0, 0}), kCapsule, upTo(std::nextafter(5.0, 0.0)))));
+  EXPECT_TRUE(hitIs(raycast(ray({0, 0, -15}, {0, 0, 1}), kCapsule, upTo(10)), 10, {0, 0, -5}, {0, 0, -1}));
+  EXPECT_TRUE(misses(raycast(ray({0, 0, -15}, {0, 0, 1}), kCapsule, upTo(std::nextafter(10.0, 0.0)))));
+  // Leaving (not solid) from (3,0,5) along (0,2,0) at t = 2: a limit of 2 still sees it leave, an ulp less not.
+  RaycastOptions leaving = solid(false);
+  leaving.maxDistance = 2;
+  EXPECT_TRUE(hitIs(raycast(ray({3, 0, 5}, {0, 2, 0}), kCapsule, leaving), 2, {3, 4, 5}, {0.6, 0.8, 0}, 1e-15));
+  leaving.maxDistance = std::nextafter(2.0, 0.0);
+  EXPECT_TRUE(misses(raycast(ray({3, 0, 5}, {0, 2, 0}), kCapsule, leaving)));
+  // A segment ending exactly on the side touches at t = 1; a line enters at negative t.
+  EXPECT_TRUE(hitIs(raycast(segment({-10, 0, 5}, {-5, 0, 5}), kCapsule, {}), 1, {-5, 0, 5}, {-1, 0, 0}));
+  EXPECT_TRUE(hitIs(raycast(line({0, 0, 20}, {0, 0, 1}), kCapsule, {}), -25, {0, 0, -5}, {0, 0, -1}));
+}
+
+TEST(RaycastCapsule, EqualEndsAreABall) {
+  // start == end: the ball of centre (1,2,3), radius 2, as raycast_sphere's ThroughTheCentre finds it.
+  const Capsule ball{{1, 2, 3}, {1, 2, 3}, 2};
+  EXPECT_TRUE(hitIs(raycast(ray({1, 2, -7}, {0, 0, 2}), ball, {}), 4, {1, 2, 1}, {0, 0, -1}));
+  EXPECT_TRUE(hitIs(raycast(segment({1, 2, -7}, {1, 2, 13}), ball, {}), 0.4, {1, 2, 1}, {0, 0, -1}));
+  // Grazing at distance exactly 2: (3,2,-7) + t(0,0,1) touches (3,2,3) at t = 10; an ulp further out misses.
+  EXPECT_TRUE(hitIs(raycast(ray({3, 2, -7}, {0, 0, 1}), ball, {}), 10, {3, 2, 3}, {1, 0, 0}));
+  EXPECT_TRUE(misses(raycast(ray({std::nextafter(3.0, 4.0), 2, -7}, {0, 0, 1}), ball, {})));
+  // From the centre, not solid: it leaves at (1,2,5), t = 1.
+  EXPECT_TRUE(hitIs(raycast(ray({1, 2, 3}, {0, 0, 2}), ball, solid(false)), 1, {1, 2, 5}, {0, 0, 1}));
+  // A zero-length segment inside it is a point that stays in: solid t = 0, not solid a miss.
+  EXPECT_TRUE(hitsAt(raycast(segment({1, 2, 4}, {1, 2, 4}), ball, solid(true)), 0));
+  EXPECT_TRUE(misses(raycast(segment({1, 2, 4}, {1, 2, 4}), ball, solid(false))));
+}
+
+TEST(RaycastCapsule, ZeroRadiusIsItsSegment) {
+  const Capsule needle{{0, 0, 0}, {0, 0, 2}, 0};
+  // Across it: (-1,0,1) + t(1,0,0) meets it at t = 1; on the segment the normal is undefined, so it opposes the
+  // direction.
+  EXPECT_TRUE(hitIs(raycast(ray({-1, 0, 1}, {1, 0, 0}), needle, {}), 1, {0, 0, 1}, {-1, 0, 0}));
+  // Along it: reaching its start at t = 1; starting on it and running along it, inside (solid: t = 0).
+  EXPECT_TRUE(hitIs(raycast(ray({0, 0, -1}, {0, 0, 1}), needle, {}), 1, {0, 0, 0}, {0, 0, -1}));
+  EXPECT_TRUE(hitIs(raycast(ray({0, 0, 1}, {0, 0, 1}), needle, {}), 0, {0, 0, 1}, {0, 0, -1}));
+  // Through an end point obliquely, and beside it or beyond its end: misses for the latter.
+  EXPECT_TRUE(hitIs(raycast(ray({-1, 0, 3}, {1, 0, -1}), needle, {}), 1, {0, 0, 2}, Vec3{-1, 0, 1} * (1 / std::sqrt(2.0))));
+  EXPECT_TRUE(misses(raycast(ray({-1, 0.5, 1}, {1, 0, 0}), needle, {})));
+  EXPECT_TRUE(misses(raycast(ray({-1, 0, 3}, {1, 0, 0}), needle, {})));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Membership predicates for the solids and a marching reference, independent of the kernels.
 
 // How far p lies outside a solid: <= 0 inside, 0 on its surface, positive outside and never more than the distance.
@@ -757,6 +875,12 @@ double excess(const Cylinder& c, Vec3 p) {
   const double along = dot(p - c.start, axis);
   const double radial = length(p - c.start - axis * along);
   return std::fmax(std::fmax(-along, along - height), radial - c.radius);
+}
+
+double excess(const Capsule& c, Vec3 p) {
+  const Vec3 e = c.end - c.start;
+  const double ee = dot(e, e), along = ee > 0 ? std::fmin(std::fmax(dot(p - c.start, e) / ee, 0.0), 1.0) : 0;
+  return length(p - (c.start + e * along)) - c.radius;
 }
 
 // The first t >= 0 at which origin + t * direction is in the solid: marched in steps of `step` up to `end`, then the
@@ -856,12 +980,20 @@ Cylinder randomShape<Cylinder>(Random& random) {
   return {start, start + axis, random.uniform(0.1, 1.5)};
 }
 
+template <>
+Capsule randomShape<Capsule>(Random& random) {
+  const Vec3 start = onGrid(random.vector(-2, 2));
+  const Vec3 axis = random.integer(0, 4) ? onGrid(random.vector(-3, 3)) : Vec3{};  // sometimes a ball
+  return {start, start + axis, random.uniform(0.1, 1.5)};
+}
+
 Vec3 middle(const Plane& p) { return p.normal * (-p.constant / lengthSquared(p.normal)); }
 Vec3 middle(const Triangle& t) { return (t.a + t.b + t.c) * (1.0 / 3); }
 Vec3 middle(const Sphere& s) { return s.center; }
 Vec3 middle(const Aabb& b) { return center(b); }
 Vec3 middle(const Obb& b) { return b.center; }
 Vec3 middle(const Cylinder& c) { return (c.start + c.end) * 0.5; }
+Vec3 middle(const Capsule& c) { return (c.start + c.end) * 0.5; }
 
 Plane translated(Plane p, Vec3 by) {
   p.constant -= dot(p.normal, by);  // n.(x - by) + c = 0
@@ -875,6 +1007,7 @@ Obb translated(Obb b, Vec3 by) {
   return b;
 }
 Cylinder translated(Cylinder c, Vec3 by) { return {c.start + by, c.end + by, c.radius}; }
+Capsule translated(Capsule c, Vec3 by) { return {c.start + by, c.end + by, c.radius}; }
 
 // A random caster's origin and direction, the direction aimed near the shape (about half hit) with a random length.
 struct Aim {
@@ -890,12 +1023,12 @@ Aim randomAim(Random& random, const Shape& shape) {
 
 template <class Shape>
 class RaycastEveryTarget : public ::testing::Test {};
-using Targets = ::testing::Types<Plane, Triangle, Sphere, Aabb, Obb, Cylinder>;
+using Targets = ::testing::Types<Plane, Triangle, Sphere, Aabb, Obb, Cylinder, Capsule>;
 TYPED_TEST_SUITE(RaycastEveryTarget, Targets);
 
 template <class Solid>
 class RaycastSolidTarget : public ::testing::Test {};
-using Solids = ::testing::Types<Sphere, Aabb, Obb, Cylinder>;
+using Solids = ::testing::Types<Sphere, Aabb, Obb, Cylinder, Capsule>;
 TYPED_TEST_SUITE(RaycastSolidTarget, Solids);
 
 TYPED_TEST(RaycastEveryTarget, InvariantUnderIntegerTranslation) {

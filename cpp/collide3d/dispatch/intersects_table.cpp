@@ -84,15 +84,15 @@ constexpr PairTable<IntersectsFn> build() {
   addCasters<Aabb>(table);
   addCasters<Obb>(table);
   addCasters<Cylinder>(table);
+  addCasters<Capsule>(table);
 
-  // Rounded pairs not answered above (sphere–sphere is; sphere–segment goes through raycast).
+  // Rounded pairs not answered above (sphere–sphere is; sphere–segment and segment–capsule go through raycast).
   addSymmetric<IntersectsRounded, Point, Point>(table);
   addSymmetric<IntersectsRounded, Point, Sphere>(table);
   addSymmetric<IntersectsRounded, Point, Segment>(table);
   addSymmetric<IntersectsRounded, Point, Capsule>(table);
   addSymmetric<IntersectsRounded, Sphere, Capsule>(table);
   addSymmetric<IntersectsRounded, Segment, Segment>(table);
-  addSymmetric<IntersectsRounded, Segment, Capsule>(table);
   addSymmetric<IntersectsRounded, Capsule, Capsule>(table);
 
   addSymmetric<Intersects, Frustum, Point>(table);

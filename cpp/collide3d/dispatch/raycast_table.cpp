@@ -29,6 +29,7 @@ constexpr PairTable<RaycastFn> build() {
   addCasters<Aabb>(table);
   addCasters<Obb>(table);
   addCasters<Cylinder>(table);
+  addCasters<Capsule>(table);
   return table;
 }
 

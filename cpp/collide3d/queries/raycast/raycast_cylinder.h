@@ -17,6 +17,7 @@
 
 #include "collide3d/math/exact/filtered_sign.h"
 #include "collide3d/math/predicates.h"
+#include "collide3d/queries/raycast/refined_root.h"
 #include "collide3d/queries/raycast/span.h"
 #include "collide3d/shapes/cylinder.h"
 
@@ -67,15 +68,22 @@ auto terms(const O& o, const P& p, const A& a, const B& b) {
   return std::make_tuple(cross(d, e), cross(w, e), dot(w, e), dot(d, e), dot(e, e));
 }
 
+// The side's quadratic A t^2 + 2 B t + C and its discriminant in Lagrange's form: (A, B, C, A r^2 (e.e) - |m x n|^2).
+template <bool kSegment>
+constexpr auto kSideQuadratic = [](const auto& o, const auto& p, const auto& a, const auto& b, const auto& r) {
+  const auto [m, n, we, de, ee] = terms<kSegment>(o, p, a, b);
+  const auto k = cross(m, n);
+  return std::make_tuple(dot(m, m), dot(m, n), dot(n, n) - r * r * ee, dot(m, m) * r * r * ee - dot(k, k));
+};
+
 // The signs read before the bounds are chosen: d.e, w.e, e.e - w.e (the start against the caps), A, C, the
 // discriminant; limited, the point at hi against the caps: w.e + hi d.e and e.e - w.e - hi d.e.
 template <bool kSegment, bool kLimited>
 constexpr auto kTerms = [](const auto& o, const auto& p, const auto& hi, const auto& a, const auto& b,
                            const auto& r) {
   const auto [m, n, we, de, ee] = terms<kSegment>(o, p, a, b);
-  const auto k = cross(m, n);
-  const auto base = std::make_tuple(de, we, ee - we, dot(m, m), dot(n, n) - r * r * ee,
-                                    dot(m, m) * r * r * ee - dot(k, k));
+  const auto [A, B, C, discriminant] = kSideQuadratic<kSegment>(o, p, a, b, r);
+  const auto base = std::make_tuple(de, we, ee - we, A, C, discriminant);
   if constexpr (kLimited) {
     return std::tuple_cat(base, std::make_tuple(we + hi * de, ee - we - hi * de));
   } else {
@@ -175,6 +183,26 @@ inline Vec3 cylinderNormal(const Cylinder& cylinder, int face, Vec3 point, Vec3 
   return normalizedOr(w - e * (dot(w, e) / dot(e, e)), fallback);
 }
 
+// The parameter where the caster's line passes nearest the cylinder's axis line (0 when parallel to it).
+inline double nearestToAxis(const Caster& caster, const Cylinder& cylinder) {
+  const Vec3 e = cylinder.end - cylinder.start, m = cross(caster.direction, e);
+  return isZero(m) ? 0 : -dot(m, cross(caster.origin - cylinder.start, e)) / dot(m, m);
+}
+
+// The caster's entry through the side (or its exit, larger) near t, refined where t is ill-conditioned
+// (refined_root.h).
+inline double sideRoot(const Caster& caster, const Cylinder& cylinder, double t, bool larger) {
+  using cylinder_caster::kSideQuadratic;
+  const Vec3 o = caster.origin - cylinder.start, e = cylinder.end - cylinder.start;
+  const double r = cylinder.radius;
+  if (caster.hasEnd) {
+    return refinedRoot(t, larger, kSideQuadratic<true>, std::make_tuple(o, caster.end - cylinder.start, Vec3{}, e, r),
+                       std::make_tuple(caster.origin, caster.end, cylinder.start, cylinder.end, r));
+  }
+  return refinedRoot(t, larger, kSideQuadratic<false>, std::make_tuple(o, caster.direction, Vec3{}, e, r),
+                     std::make_tuple(caster.origin, caster.direction, cylinder.start, cylinder.end, r));
+}
+
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Cylinder& cylinder,
                                          const RaycastOptions& options) {
   const auto hi = limitOf(caster, options);
@@ -187,16 +215,17 @@ inline std::optional<RaycastHit> raycast(const Caster& caster, const Cylinder& c
   scaled.direction = caster.direction * scale;
   Span span = unscaled(cylinderSpan(scaled, cylinder), scale);
   // Rounding emptied what the exact test found: a graze, where the caster nears the axis most.
-  grazeIfEmpty(span, 0, [&] {
-    const Vec3 e = cylinder.end - cylinder.start, m = cross(caster.direction, e);
-    return isZero(m) ? 0 : -dot(m, cross(caster.origin - cylinder.start, e)) / dot(m, m);
-  });
+  grazeIfEmpty(span, 0, [&] { return nearestToAxis(caster, cylinder); });
   const auto hit = firstHit(span, caster, *hi, options, meeting.startsInside, [&] {
     return caster.hasEnd ? endsInsideCylinder<true>(caster, *hi, cylinder)
                          : endsInsideCylinder<false>(caster, *hi, cylinder);
   });
   if (!hit) return std::nullopt;
-  RaycastHit result = makeHit(caster, hit->t, {});
+  double t = hit->t;
+  if (hit->face == 0 && isRefinableRoot(t, caster, *hi, scale)) {
+    t = keptInRange(sideRoot(caster, cylinder, t, meeting.startsInside), caster, *hi);
+  }
+  RaycastHit result = makeHit(caster, t, {});
   result.normal = hit->face == kNoFace ? insideNormal(caster)
                                        : cylinderNormal(cylinder, hit->face, result.point, insideNormal(caster));
   return result;

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "collide3d/math/exact/filtered_sign.h"
+#include "collide3d/queries/raycast/refined_root.h"
 #include "collide3d/queries/raycast/span.h"
 #include "collide3d/shapes/sphere.h"
 
@@ -37,25 +38,30 @@ inline Span ballSpan(Vec3 origin, Vec3 direction, Vec3 center, double radius) {
   return span;
 }
 
-// Whether a caster meets the ball within [tMin, hi], decided exactly. With d its direction, w = o - center,
-// a = d.d, b = d.w, c = w.w - r^2 and the discriminant b^2 - a c = r^2 a - |d x w|^2: its line meets the ball iff
-// the discriminant is >= 0; the larger root is >= 0 iff b <= 0 or c <= 0 (it moves towards the centre or starts
-// in the ball); the smaller root is <= hi iff a hi + b >= 0 or the point at hi is in the ball. A zero-length
-// segment (a = 0, exactly when its ends coincide) meets it iff c <= 0. The start is inside iff c < 0 (a point:
-// c <= 0, the caster staying there).
-template <bool kSegment, bool kLimited>
-constexpr auto kBallMeeting = [](const auto& o, const auto& p, const auto& hi, const auto& center, const auto& r) {
+// The quadratic |w + t d|^2 - r^2 = a t^2 + 2 b t + c of a caster against a ball, in any number type (d its direction,
+// w = o - center), and its discriminant b^2 - a c in Lagrange's form r^2 a - |d x w|^2: (a, b, c, discriminant).
+template <bool kSegment>
+constexpr auto kBallQuadratic = [](const auto& o, const auto& p, const auto& center, const auto& r) {
   const auto d = exactDirection<kSegment>(o, p);
   const auto w = o - center;
   const auto k = cross(d, w);
   const auto a = dot(d, d);
-  const auto b = dot(d, w);
-  const auto c = dot(w, w) - r * r;
+  return std::make_tuple(a, dot(d, w), dot(w, w) - r * r, r * r * a - dot(k, k));
+};
+
+// Whether a caster meets the ball within [tMin, hi], decided exactly. With kBallQuadratic's a, b, c and
+// discriminant: its line meets the ball iff the discriminant is >= 0; the larger root is >= 0 iff b <= 0 or c <= 0
+// (it moves towards the centre or starts in the ball); the smaller root is <= hi iff a hi + b >= 0 or the point at
+// hi is in the ball. A zero-length segment (a = 0, exactly when its ends coincide) meets it iff c <= 0. The start is
+// inside iff c < 0 (a point: c <= 0, the caster staying there).
+template <bool kSegment, bool kLimited>
+constexpr auto kBallMeeting = [](const auto& o, const auto& p, const auto& hi, const auto& center, const auto& r) {
+  const auto [a, b, c, discriminant] = kBallQuadratic<kSegment>(o, p, center, r);
   if constexpr (kLimited) {
-    const auto atHi = w + scaled(d, hi);
-    return std::make_tuple(r * r * a - dot(k, k), b, c, a * hi + b, dot(atHi, atHi) - r * r);
+    const auto atHi = o - center + scaled(exactDirection<kSegment>(o, p), hi);
+    return std::make_tuple(discriminant, b, c, a * hi + b, dot(atHi, atHi) - r * r);
   } else {
-    return std::make_tuple(r * r * a - dot(k, k), b, c);
+    return std::make_tuple(discriminant, b, c);
   }
 };
 
@@ -87,6 +93,17 @@ template <bool kSegment>
              caster.origin, kSegment ? caster.end : caster.direction, hi, sphere.center, sphere.radius) < 0;
 }
 
+// The caster's entry into the ball (or its exit, larger) near t, refined where t is ill-conditioned (refined_root.h).
+inline double ballRoot(const Caster& caster, Vec3 center, double radius, double t, bool larger) {
+  const Vec3 o = caster.origin - center;
+  if (caster.hasEnd) {
+    return refinedRoot(t, larger, kBallQuadratic<true>, std::make_tuple(o, caster.end - center, Vec3{}, radius),
+                       std::make_tuple(caster.origin, caster.end, center, radius));
+  }
+  return refinedRoot(t, larger, kBallQuadratic<false>, std::make_tuple(o, caster.direction, Vec3{}, radius),
+                     std::make_tuple(caster.origin, caster.direction, center, radius));
+}
+
 inline std::optional<RaycastHit> raycast(const Caster& caster, const Sphere& sphere, const RaycastOptions& options) {
   const auto hi = limitOf(caster, options);
   if (!hi) return std::nullopt;
@@ -101,7 +118,11 @@ inline std::optional<RaycastHit> raycast(const Caster& caster, const Sphere& sph
     return caster.hasEnd ? endsInsideBall<true>(caster, *hi, sphere) : endsInsideBall<false>(caster, *hi, sphere);
   });
   if (!hit) return std::nullopt;
-  RaycastHit result = makeHit(caster, hit->t, {});
+  double t = hit->t;
+  if (hit->face == 0 && isRefinableRoot(t, caster, *hi, scale)) {
+    t = keptInRange(ballRoot(caster, sphere.center, sphere.radius, t, meeting.startsInside), caster, *hi);
+  }
+  RaycastHit result = makeHit(caster, t, {});
   result.normal = hit->face == kNoFace ? insideNormal(caster)
                                        : normalizedOr(result.point - sphere.center, insideNormal(caster));
   return result;

@@ -27,6 +27,16 @@ struct Span {
   }
 };
 
+// The smallest span holding both (the union of two overlapping spans, as the parts of a convex set give).
+inline Span hull(const Span& a, const Span& b) {
+  if (a.empty()) return b;
+  if (b.empty()) return a;
+  Span both = a;
+  if (b.enter < a.enter) both.enter = b.enter, both.enterFace = b.enterFace;
+  if (b.exit > a.exit) both.exit = b.exit, both.exitFace = b.exitFace;
+  return both;
+}
+
 // Keeps the t where lo <= origin + t * direction <= hi, for one coordinate of the line.
 inline void clipSlab(Span& span, double origin, double direction, double lo, double hi, int loFace, int hiFace) {
   if (direction == 0) {
