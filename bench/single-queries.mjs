@@ -45,6 +45,28 @@ const threeBox = () => {
 const threePlane = () => new THREE.Plane(direction(), range(-5, 5));
 const threeSegment = () => new THREE.Line3(point(), point());
 
+// Rays as an app casts them: half of them aimed at a point on or near the target (a pick under the cursor, a shot
+// at an enemy), the rest in random directions, so the hit rate is what real scenes see rather than the near-zero
+// of random rays. The aim point is jittered around the target, so some aimed rays graze or miss it.
+const AIMED = 0.5;
+const jitter = (v, size) => v.add(new THREE.Vector3(range(-1, 1), range(-1, 1), range(-1, 1)).multiplyScalar(size));
+const AIM = {
+  triangle: (t) => {
+    const u = random(), v = random() * (1 - u);
+    const p = t.a.clone().multiplyScalar(1 - u - v).addScaledVector(t.b, u).addScaledVector(t.c, v);
+    return jitter(p, 0.1 * t.a.distanceTo(t.b));
+  },
+  sphere: (s) => jitter(s.center.clone(), 1.2 * s.radius),
+  aabb: (b) => jitter(b.getCenter(new THREE.Vector3()), 0.35 * b.getSize(new THREE.Vector3()).length()),
+};
+const aimedRay = (makeTarget, aim) => () => {
+  const target = makeTarget();
+  if (random() >= AIMED) return [threeRay(), target];
+  const origin = point();
+  return [new THREE.Ray(origin, rounded(aim(target).sub(origin).normalize())), target];
+};
+const independent = (makeA, makeB) => () => [makeA(), makeB()];
+
 const tag = (type) => (object) => Object.assign(object, { type });
 const TAGS = { ray: tag('ray'), triangle: tag('triangle'), sphere: tag('sphere'), aabb: tag('aabb'),
   plane: tag('plane'), segment: tag('segment') };
@@ -52,47 +74,47 @@ const TAGS = { ray: tag('ray'), triangle: tag('triangle'), sphere: tag('sphere')
 const target = new THREE.Vector3();
 const WORKLOADS = [
   {
-    name: 'ray–triangle raycast', make: [threeRay, threeTriangle], tags: [TAGS.ray, TAGS.triangle],
+    name: 'ray–triangle raycast', make: aimedRay(threeTriangle, AIM.triangle), tags: [TAGS.ray, TAGS.triangle],
     three: (r, t) => r.intersectTriangle(t.a, t.b, t.c, false, target) !== null,
     c3d: (r, t) => c3d.raycast(r, t) !== null, batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
   },
   {
-    name: 'ray–sphere raycast', make: [threeRay, threeSphere], tags: [TAGS.ray, TAGS.sphere],
+    name: 'ray–sphere raycast', make: aimedRay(threeSphere, AIM.sphere), tags: [TAGS.ray, TAGS.sphere],
     three: (r, s) => r.intersectSphere(s, target) !== null,
     c3d: (r, s) => c3d.raycast(r, s) !== null, batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
   },
   {
-    name: 'ray–box raycast', make: [threeRay, threeBox], tags: [TAGS.ray, TAGS.aabb],
+    name: 'ray–box raycast', make: aimedRay(threeBox, AIM.aabb), tags: [TAGS.ray, TAGS.aabb],
     three: (r, b) => r.intersectBox(b, target) !== null,
     c3d: (r, b) => c3d.raycast(r, b) !== null, batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
   },
   {
-    name: 'ray–plane raycast', make: [threeRay, threePlane], tags: [TAGS.ray, TAGS.plane],
+    name: 'ray–plane raycast', make: independent(threeRay, threePlane), tags: [TAGS.ray, TAGS.plane],
     three: (r, p) => r.intersectPlane(p, target) !== null,
     c3d: (r, p) => c3d.raycast(r, p) !== null, batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
   },
   {
-    name: 'sphere–plane intersects', make: [threeSphere, threePlane], tags: [TAGS.sphere, TAGS.plane],
+    name: 'sphere–plane intersects', make: independent(threeSphere, threePlane), tags: [TAGS.sphere, TAGS.plane],
     three: (s, p) => s.intersectsPlane(p), c3d: (s, p) => c3d.intersects(s, p), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
   },
   {
-    name: 'sphere–sphere intersects', make: [threeSphere, threeSphere], tags: [TAGS.sphere, TAGS.sphere],
+    name: 'sphere–sphere intersects', make: independent(threeSphere, threeSphere), tags: [TAGS.sphere, TAGS.sphere],
     three: (a, b) => a.intersectsSphere(b), c3d: (a, b) => c3d.intersects(a, b), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
   },
   {
-    name: 'box–box intersects', make: [threeBox, threeBox], tags: [TAGS.aabb, TAGS.aabb],
+    name: 'box–box intersects', make: independent(threeBox, threeBox), tags: [TAGS.aabb, TAGS.aabb],
     three: (a, b) => a.intersectsBox(b), c3d: (a, b) => c3d.intersects(a, b), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
   },
   {
-    name: 'box–plane intersects', make: [threeBox, threePlane], tags: [TAGS.aabb, TAGS.plane],
+    name: 'box–plane intersects', make: independent(threeBox, threePlane), tags: [TAGS.aabb, TAGS.plane],
     three: (b, p) => b.intersectsPlane(p), c3d: (b, p) => c3d.intersects(b, p), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
   },
   {
-    name: 'triangle–box intersects', make: [threeTriangle, threeBox], tags: [TAGS.triangle, TAGS.aabb],
+    name: 'triangle–box intersects', make: independent(threeTriangle, threeBox), tags: [TAGS.triangle, TAGS.aabb],
     three: (t, b) => b.intersectsTriangle(t), c3d: (t, b) => c3d.intersects(t, b), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
   },
   {
-    name: 'segment–plane intersects', make: [threeSegment, threePlane], tags: [TAGS.segment, TAGS.plane],
+    name: 'segment–plane intersects', make: independent(threeSegment, threePlane), tags: [TAGS.segment, TAGS.plane],
     three: (s, p) => p.intersectsLine(s), c3d: (s, p) => c3d.intersects(s, p), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
   },
 ];
@@ -120,13 +142,13 @@ const inHeap = ({ type, items }) => {
 
 // Median ns per pair of one batch call over all pairs, after a warm-up call; also the hit count (intersects: the
 // ones; raycast: the finite t). `out`: a typed array or a HeapArray for the answers.
-function timeBatch(batch, a, b, out) {
+function timeBatch(batch, a, b, out, pairs) {
   let hits = 0;
   const samples = [];
   for (let run = 0; run <= RUNS; ++run) {
     const start = performance.now();
     batch(a, b, out);
-    if (run > 0) samples.push(((performance.now() - start) * 1e6) / PAIRS);
+    if (run > 0) samples.push(((performance.now() - start) * 1e6) / pairs);
     const answers = out instanceof c3d.HeapArray ? out.array : out;
     hits = answers.reduce((n, x) => n + (answers instanceof Uint8Array ? x : x !== Infinity ? 1 : 0), 0);
   }
@@ -161,31 +183,59 @@ function time(fn, as, bs) {
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : null;
 const rows = [];
+// Timings over the pairs three.js answers with a hit (a true intersects), and over the others, for the single calls
+// and the batch in the heap: the filters answer most misses before the call enters wasm, so the two differ.
+function split(w, threeA, threeB, taggedA, taggedB, OutType) {
+  const hit = threeA.map((a, i) => w.three(a, threeB[i]));
+  const part = (want) => {
+    const index = hit.flatMap((h, i) => (h === want ? [i] : []));
+    if (index.length === 0) return undefined;
+    const pick = (list) => index.map((i) => list[i]);
+    const heapA = inHeap(pack(pick(taggedA))), heapB = inHeap(pack(pick(taggedB)));
+    const heapOut = new c3d.HeapArray(OutType, index.length);
+    const heap = timeBatch(w.batch, heapA, heapB, heapOut, index.length);
+    [heapA.items, heapB.items, heapOut].forEach((h) => h.dispose());
+    return { pairs: index.length, threeNs: time(w.three, pick(threeA), pick(threeB)).ns,
+      c3dNs: time(w.c3d, pick(taggedA), pick(taggedB)).ns, heapBatchNs: heap.ns };
+  };
+  return { hits: part(true), misses: part(false) };
+}
+
 for (const w of WORKLOADS.filter((w) => only === null || w.name.includes(only))) {
-  const threeA = Array.from({ length: PAIRS }, w.make[0]);
-  const threeB = Array.from({ length: PAIRS }, w.make[1]);
+  const pairs = Array.from({ length: PAIRS }, w.make);
+  const threeA = pairs.map((p) => p[0]), threeB = pairs.map((p) => p[1]);
   const three = time(w.three, threeA, threeB);
   const taggedA = threeA.map(w.tags[0]), taggedB = threeB.map(w.tags[1]);
   const ours = time(w.c3d, taggedA, taggedB);
   const packedA = pack(taggedA), packedB = pack(taggedB);
   const OutType = w.name.includes('raycast') ? Float64Array : Uint8Array;
-  const batch = timeBatch(w.batch, packedA, packedB, new OutType(PAIRS));
+  const batch = timeBatch(w.batch, packedA, packedB, new OutType(PAIRS), PAIRS);
   const heapA = inHeap(packedA), heapB = inHeap(packedB), heapOut = new c3d.HeapArray(OutType, PAIRS);
-  const heap = timeBatch(w.batch, heapA, heapB, heapOut);
+  const heap = timeBatch(w.batch, heapA, heapB, heapOut, PAIRS);
   [heapA.items, heapB.items, heapOut].forEach((h) => h.dispose());
   const native = w.name === 'ray–triangle raycast' ? nativeBatch(packedA.items, packedB.items) : undefined;
-  rows.push({ workload: w.name, pairs: PAIRS, threeNs: three.ns, c3dNs: ours.ns, ratio: ours.ns / three.ns,
-    batchNs: batch.ns, batchRatio: batch.ns / three.ns, heapBatchNs: heap.ns, heapBatchRatio: heap.ns / three.ns,
-    nativeBatchNs: native?.ns, threeHits: three.hits, c3dHits: ours.hits, batchHits: batch.hits,
-    heapBatchHits: heap.hits, nativeBatchHits: native?.hits });
+  const { hits, misses } = split(w, threeA, threeB, taggedA, taggedB, OutType);
+  rows.push({ workload: w.name, pairs: PAIRS, hitRate: three.hits / PAIRS, threeNs: three.ns, c3dNs: ours.ns,
+    ratio: ours.ns / three.ns, batchNs: batch.ns, batchRatio: batch.ns / three.ns, heapBatchNs: heap.ns,
+    heapBatchRatio: heap.ns / three.ns, nativeBatchNs: native?.ns, threeHits: three.hits, c3dHits: ours.hits,
+    batchHits: batch.hits, heapBatchHits: heap.hits, nativeBatchHits: native?.hits, hits, misses });
 }
 
 const fmt = (x) => (x === undefined ? '–' : x.toFixed(1));
-console.log(`\n| query (${PAIRS} random pairs, median of ${RUNS}) | three.js ns | collide3d ns | collide3d / three.js | batch ns | batch / three.js | batch in heap ns | in heap / three.js | native batch ns | hits (three / collide3d / batch / in heap / native) |`);
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+const pct = (x) => `${(100 * x).toFixed(1)} %`;
+console.log(`\n| query (${PAIRS} random pairs, median of ${RUNS}) | hit rate | three.js ns | collide3d ns | collide3d / three.js | batch ns | batch / three.js | batch in heap ns | in heap / three.js | native batch ns | hits (three / collide3d / batch / in heap / native) |`);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const r of rows) {
   const hits = [r.threeHits, r.c3dHits, r.batchHits, r.heapBatchHits, r.nativeBatchHits].filter((x) => x !== undefined);
   const agree = hits.every((x) => x === hits[0]) ? '' : ' **MISMATCH**';
-  console.log(`| ${r.workload} | ${fmt(r.threeNs)} | ${fmt(r.c3dNs)} | ${r.ratio.toFixed(2)} | ${fmt(r.batchNs)} | ${r.batchRatio.toFixed(2)} | ${fmt(r.heapBatchNs)} | ${r.heapBatchRatio.toFixed(2)} | ${fmt(r.nativeBatchNs)} | ${hits.join(' / ')}${agree} |`);
+  console.log(`| ${r.workload} | ${pct(r.hitRate)} | ${fmt(r.threeNs)} | ${fmt(r.c3dNs)} | ${r.ratio.toFixed(2)} | ${fmt(r.batchNs)} | ${r.batchRatio.toFixed(2)} | ${fmt(r.heapBatchNs)} | ${r.heapBatchRatio.toFixed(2)} | ${fmt(r.nativeBatchNs)} | ${hits.join(' / ')}${agree} |`);
+}
+const ratio = (part, key) => (part ? (part[key] / part.threeNs).toFixed(2) : '–');
+console.log('\n| query: hits / misses | three.js ns | collide3d ns | collide3d / three.js | batch in heap ns | in heap / three.js |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  for (const [label, part] of [['hits', r.hits], ['misses', r.misses]]) {
+    console.log(`| ${r.workload}, ${label} (${part?.pairs ?? 0}) | ${fmt(part?.threeNs)} | ${fmt(part?.c3dNs)} | ${ratio(part, 'c3dNs')} | ${fmt(part?.heapBatchNs)} | ${ratio(part, 'heapBatchNs')} |`);
+  }
 }
 if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1], JSON.stringify(rows, null, 2));

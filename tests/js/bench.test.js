@@ -37,7 +37,16 @@ it('bench --quick runs every workload, single and batch calls, and agrees with t
     expect(row.heapBatchHits, row.workload).toBe(row.threeHits);
     if (row.nativeBatchHits !== undefined) expect(row.nativeBatchHits, row.workload).toBe(row.threeHits);
     expect(row.threeHits, row.workload).toBeGreaterThan(0);
+    expect(row.hitRate, row.workload).toBe(row.threeHits / row.pairs);
+    // Hits and misses timed apart, over the pairs three.js answers each way.
+    expect(row.hits.pairs + row.misses.pairs, row.workload).toBe(row.pairs);
+    expect(row.hits.pairs, row.workload).toBe(row.threeHits);
+    for (const part of [row.hits, row.misses]) {
+      for (const ns of [part.threeNs, part.c3dNs, part.heapBatchNs]) expect(ns, row.workload).toBeGreaterThan(0);
+    }
   }
+  // Rays aimed as in real scenes: every raycast workload hits on at least a tenth of its pairs.
+  for (const row of rows.filter((r) => r.workload.includes('raycast'))) expect(row.hitRate, row.workload).toBeGreaterThan(0.1);
 });
 
 it('bench/broadphase.mjs --quick runs and agrees with box-intersect on every pair count', () => {
