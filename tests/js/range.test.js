@@ -35,10 +35,13 @@ it.each([
 it('batch items outside the range are refused, float64 and float32 alike', () => {
   const spheres = new Float64Array([0, 0, 0, 1, 0, 0, 1e-310, 1]);
   expect(() => c3d.intersectsBatch({ type: 'sphere', items: spheres }, { type: 'sphere', items: spheres }))
-    .toThrow(`collide3d.intersectsBatch: a.items, sphere 1: center.z ${RULE} (got 1e-310)`);
+    .toThrow(`collide3d.intersectsBatch: a.items[6] ${RULE} (got 1e-310)`);
   const floats = new Float32Array([0, 0, 0, 1, 0, 0, 1e-40, 1]);  // a float32 subnormal
   expect(() => c3d.intersectsBatch({ type: 'sphere', items: floats }, { type: 'sphere', items: floats }))
-    .toThrow(RangeError);
+    .toThrow(`collide3d.intersectsBatch: a.items[6] ${RULE} (got 9.99994610111476e-41)`);
+  // A rotation's entries keep to the range too.
+  expect(() => c3d.intersects({ type: 'obb', center: v(0, 0, 0), halfSize: v(1, 1, 1), rotation: [1, 0, 0, 0, 1, 1e-300, 0, 0, 1] }, sphere(v(0, 0, 0), 1)))
+    .toThrow(`collide3d.intersects: a.rotation[5] ${RULE} (got 1e-300)`);
 });
 
 it('the range edges are accepted and answered as derived by hand', () => {

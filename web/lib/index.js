@@ -20,6 +20,7 @@ function createApi(module) {
   const layout = module.describe();
   checkShapeSchemas(layout.shapes);
   setNumberRange(layout.range);
+  const rangeRule = layout.range.rule;
   const { sides: SIDES, intersectionKinds: INTERSECTION_KINDS } = layout;
   const { unsupportedPair: UNSUPPORTED, invalidA: INVALID_A, invalidB: INVALID_B, heapFull: HEAP_FULL } = layout.status;
   const A = layout.a, B = layout.b, OPT = layout.options, OUT = layout.result;
@@ -218,7 +219,10 @@ function createApi(module) {
   function badItem(fn, path, type, input) {
     const g = io();
     const at = g[OUT];
-    if (g[OUT + 1] === 1) return rangeError(fn, `${path}[${at}]`, `must be a finite number (got ${valuesOf(input)[at]})`);
+    if (g[OUT + 1] === 1) {
+      const value = valuesOf(input)[at];
+      return rangeError(fn, `${path}[${at}]`, Number.isFinite(value) ? `${rangeRule} (got ${value})` : `must be a finite number (got ${value})`);
+    }
     const [field, message] = lastProblem();
     return rangeError(fn, `${path}, ${type} ${at}${field === '' ? '' : `: ${field}`}`, message);
   }

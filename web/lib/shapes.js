@@ -10,7 +10,7 @@ function join(arg, field) {
   return field[0] === '[' ? arg + field : `${arg}.${field}`;
 }
 
-// The range a shape's numbers keep to (rotations' entries excepted): 0, or a magnitude from `smallest` to `largest`,
+// The range a shape's numbers keep to: 0, or a magnitude from `smallest` to `largest`,
 // as the wasm module reports it at start-up (setNumberRange); validation.h says why.
 let smallest = 0, largest = Infinity, rangeRule = '';
 export function setNumberRange(range) {
@@ -59,7 +59,7 @@ function mat3(f, o, m, fn, arg, field, optional) {
   }
   for (let i = 0; i < 9; ++i) {
     const e = elements[i];
-    if (!Number.isFinite(e)) throw numberError(fn, arg, `${field}[${i}]`, e);
+    if (!inRange(e)) throw numberError(fn, arg, `${field}[${i}]`, e);
     f[o + i] = e;
   }
 }

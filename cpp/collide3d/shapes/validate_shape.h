@@ -1,5 +1,5 @@
 // validateShape: every check a shape gets before a query runs on it — each number within the range (validation.h),
-// then the shape's own rules (its `validate`). The single queries and the float64 batch items both check this way.
+// then the shape's own rules (its `validate`). Batch items get the same two steps (batch/items.h).
 #pragma once
 #include <array>
 
@@ -23,8 +23,15 @@ inline bool numbersInRange(Vec3 v, const char* path, Problem& problem) {
   }
   return true;
 }
-// A rotation's entries are components of unit columns, which orthonormality bounds.
-inline bool numbersInRange(const Mat3&, const char*, Problem&) { return true; }
+inline bool numbersInRange(const Mat3& m, const char* path, Problem& problem) {
+  for (int i = 0; i < 9; ++i) {
+    if (inRange(m.m[i])) continue;
+    Text<sizeof problem.field.text> field;
+    field << path << "[" << static_cast<double>(i) << "]";
+    return fail(problem, field.text, kRangeRule, m.m[i]);
+  }
+  return true;
+}
 inline bool numbersInRange(const std::array<Plane, 6>& planes, const char* path, Problem& problem) {
   for (int i = 0; i < 6; ++i) {
     Text<sizeof problem.field.text> normal, constant;

@@ -96,7 +96,7 @@ struct Problem {
   Text<160> message;   // what is wrong with it: "must be >= 0 (got -1)"
 };
 
-// The range of a shape's numbers, rotations' entries excepted (unit-vector components, checked by orthonormality):
+// The range of a shape's numbers (a rotation's entries included):
 // 0, or a magnitude from 2^-126 to 2^126 (about 1.2e-38 to 8.5e37: float32's normal numbers, all but the largest).
 // A product of up to eight such numbers — the degree of the highest terms the queries evaluate in doubles (squared
 // lengths of cross products, the plane, box, ray and quadric tests' discriminants) — neither overflows nor sinks into
