@@ -45,15 +45,34 @@ inline bool numbersInRange(const std::array<Plane, 6>& planes, const char* path,
   return true;
 }
 
+// Whether every number of a field is in range, without branches (the common case, checked first).
+inline bool allInRange(double x) { return inRange(x); }
+inline bool allInRange(Vec3 v) { return allInRange(v.x) & allInRange(v.y) & allInRange(v.z); }
+inline bool allInRange(const Mat3& m) {
+  bool in = true;
+  for (const double x : m.m) in &= allInRange(x);
+  return in;
+}
+inline bool allInRange(const std::array<Plane, 6>& planes) {
+  bool in = true;
+  for (const Plane& p : planes) in &= allInRange(p.normal) & allInRange(p.constant);
+  return in;
+}
+
 }  // namespace shape_range
 
 template <class Shape>
 bool validateShape(const Shape& shape, Problem& problem) {
   bool inRange = true;
-  Shape::fields([&](const char* name, auto member) {
-    inRange = inRange && shape_range::numbersInRange(shape.*member, name, problem);
-  });
-  return inRange && validate(shape, problem);
+  Shape::fields([&](const char*, auto member) { inRange &= shape_range::allInRange(shape.*member); });
+  if (!inRange) {  // name the first number out of range
+    bool named = false;
+    Shape::fields([&](const char* name, auto member) {
+      named = named || !shape_range::numbersInRange(shape.*member, name, problem);
+    });
+    return false;
+  }
+  return validate(shape, problem);
 }
 
 }  // namespace c3d
