@@ -6,7 +6,7 @@
 import * as THREE from 'three';
 import { writeFileSync } from 'node:fs';
 import { init } from '../web/lib/index.js';
-import { fromFrustum } from '../web/lib/three.js';
+import { fromFrustum } from '../web/lib/three/index.js';
 import { median } from './median.mjs';
 import { mulberry32 } from './random.mjs';
 

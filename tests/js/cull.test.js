@@ -5,7 +5,7 @@
 import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
-import { fromFrustum } from '../../web/lib/three.js';
+import { fromFrustum } from '../../web/lib/three/index.js';
 import { mulberry32 } from '../../bench/random.mjs';
 
 let c3d;

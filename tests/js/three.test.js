@@ -4,7 +4,7 @@ import * as THREE from 'three';
 import { OBB } from 'three/addons/math/OBB.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
-import { fromBox3, fromOBB, fromRay, toShape } from '../../web/lib/three.js';
+import { fromBox3, fromOBB, fromRay, toShape } from '../../web/lib/three/index.js';
 import { mulberry32 } from '../../bench/random.mjs';
 
 let c3d;

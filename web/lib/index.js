@@ -10,6 +10,7 @@ import { defineAabbTree } from './tree.js';
 import { definePairBatches } from './batch.js';
 import { defineHeapArrays } from './heap-array.js';
 import { UNDECIDED, intersectsFilter, raycastFilter } from './filters.js';
+import { setLoaded } from './loaded.js';
 
 // A fresh vector from f[o..o+2]; + 0 turns -0 into 0 (here and for other returned numbers).
 function vec(f, o) {
@@ -350,7 +351,9 @@ function createApi(module) {
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });
-  return Object.freeze(api);
+  Object.freeze(api);
+  setLoaded(api);
+  return api;
 }
 
 let ready;

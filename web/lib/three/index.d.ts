@@ -1,7 +1,7 @@
 import type {
   AabbShape, CapsuleShape, FrustumShape, ObbShape, PlaneShape, RayShape, Rotation, SegmentShape, Shape, SphereShape, TriangleShape,
   VectorLike, PlaneLike,
-} from './index.js';
+} from '../index.js';
 
 export function fromRay(ray: { origin: VectorLike; direction: VectorLike }): RayShape;
 export function fromLine3(line: { start: VectorLike; end: VectorLike }): SegmentShape;

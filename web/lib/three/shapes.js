@@ -1,4 +1,4 @@
-// collide3d/three: tag three.js math objects as collide3d shapes, without copying their vectors.
+// Tag three.js math objects as collide3d shapes, without copying their vectors.
 // toShape() recognises Ray, Line3, Plane, Triangle, Sphere, Box3, Frustum and the examples' OBB and Capsule by their
 // fields.
 
