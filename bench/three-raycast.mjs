@@ -170,8 +170,10 @@ console.log(`\n| workload (median of ${RUNS}) | rays/s: collide3d | peers | coll
 console.log('|---|---:|---|---:|---:|---|');
 for (const r of rows) {
   const [ourName, ...peerNames] = Object.keys(r.rates);
-  const best = Math.max(...peerNames.filter((n) => !n.startsWith('three.js')).map((n) => r.rates[n]));
-  const peers = peerNames.map((n) => `${n} ${k(r.rates[n])}`).join('; ');
+  // The best of the accelerated peers that found the same nearest hits (three.js's own is the brute force).
+  const right = (n) => !n.startsWith('three.js') && r.disagreements[n] === 0;
+  const best = Math.max(...peerNames.filter(right).map((n) => r.rates[n]));
+  const peers = peerNames.map((n) => `${n} ${k(r.rates[n])}${r.disagreements[n] > 0 ? ' (wrong)' : ''}`).join('; ');
   const disagree = Object.entries(r.disagreements).map(([n, d]) => `${n}: ${d}`).join('; ');
   console.log(`| ${r.workload} | ${k(r.rates[ourName])} | ${peers} | ${(r.rates[ourName] / best).toFixed(2)} | ${(100 * r.hitRate).toFixed(0)} % | ${disagree} |`);
 }

@@ -16,7 +16,7 @@ beforeAll(() => {
 }, 300_000);
 
 it('bench/run.mjs --quick writes one file with every workload, the commit it measured and the machine', () => {
-  expect(Object.keys(results.workloads)).toEqual(['single-queries', 'culling', 'broadphase', 'mesh-raycast']);
+  expect(Object.keys(results.workloads)).toEqual(['single-queries', 'culling', 'broadphase', 'mesh-raycast', 'three-raycast']);
   expect(results.quick).toBe(true);
   expect(results.commit).toMatch(/^[0-9a-f]{40}$/);
   expect(results.native.length).toBeGreaterThan(10);
@@ -80,4 +80,19 @@ it('bench/mesh-raycast.mjs --quick runs and agrees with three-mesh-bvh and three
   for (const hits of [row.firstHits.rapier, row.firstHits.c3d, row.firstHits.c3dBatch]) expect(hits).toBe(row.firstHits.threeMeshBvh);
   expect(row.firstHits.threeMeshBvh).toBeGreaterThan(1000);
   expect(row.allHits.c3d).toBe(row.allHits.threeMeshBvh);
+});
+
+it('bench/three-raycast.mjs --quick runs, and the drop-in agrees with three.js and three-mesh-bvh on every nearest hit', () => {
+  const rows = results.workloads['three-raycast'];
+  expect(rows.map((r) => r.workload)).toEqual(['torus 4.2k triangles, firstHitOnly', 'torus 4.2k triangles',
+    'InstancedMesh, 1k instances, firstHitOnly', 'scene of 1k meshes, firstHitOnly']);
+  for (const row of rows) {
+    for (const [peer, count] of Object.entries(row.disagreements)) {
+      // three-mesh-bvh's drop-in raycasts an InstancedMesh's geometry once, at the object, not at its instances.
+      if (peer === 'three-mesh-bvh' && row.workload.startsWith('InstancedMesh')) expect(count, peer).toBeGreaterThan(0);
+      else expect(count, `${row.workload}: ${peer}`).toBe(0);
+    }
+    expect(row.hitRate, row.workload).toBeGreaterThan(0.05);
+  }
+  expect(rows[1].hits.collide3d).toBe(rows[1].hits['three-mesh-bvh']);
 });
