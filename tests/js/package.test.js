@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../..', import.meta.url).pathname;
-const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+function run(command, args, cwd) {
+  try {
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    error.message += `\n${error.stdout}${error.stderr}`;  // tsc reports its errors on stdout
+    throw error;
+  }
+}
 
 describe('the packed package', () => {
   const app = mkdtempSync(join(tmpdir(), 'collide3d-app-'));
@@ -20,7 +27,7 @@ describe('the packed package', () => {
     expect(files).toEqual([
       'LICENSE', 'README.md', 'package.json', 'web/lib/batch.js', 'web/lib/errors.js', 'web/lib/filters.js',
       'web/lib/heap-array.js', 'web/lib/heap-owner.js', 'web/lib/index.d.ts', 'web/lib/index.js',
-      'web/lib/loaded.js', 'web/lib/mesh.js', 'web/lib/shapes.js', 'web/lib/three/accelerated-raycast.js',
+      'web/lib/loaded.js', 'web/lib/mesh.js', 'web/lib/pairs.d.ts', 'web/lib/shapes.js', 'web/lib/three/accelerated-raycast.js',
       'web/lib/three/bounds-tree.js', 'web/lib/three/drawn-ranges.js', 'web/lib/three/geometry-arrays.js',
       'web/lib/three/index.d.ts', 'web/lib/three/index.js', 'web/lib/three/instance-tree.js',
       'web/lib/three/pose.js', 'web/lib/three/raycast-batched.js', 'web/lib/three/raycast-instanced.js',

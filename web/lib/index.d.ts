@@ -1,6 +1,8 @@
 // Type declarations for collide3d. Shapes are plain objects with a `type` tag and three.js field names, so a
 // three.js object plus `type` is a valid shape (see `collide3d/three`).
 
+import type { SupportedPairs } from './pairs.js';
+
 /** Any object with finite numeric x, y, z — a plain object or a THREE.Vector3. */
 export interface VectorLike {
   readonly x: number;
@@ -153,23 +155,34 @@ export interface SupportedPair {
   readonly b: ShapeType;
 }
 
+/** The shape with the type tag T. */
+export type ShapeOfType<T extends ShapeType> = Extract<Shape, { readonly type: T }>;
+/**
+ * `B` when `query` answers the pair (A, B) (pairs.d.ts, generated from the module's tables), else never, so an
+ * unsupported pair does not compile. A shape typed only as `Shape` on either side is let through (checked when run).
+ */
+export type Answered<Q extends keyof SupportedPairs, A extends Shape, B extends Shape> =
+  [ShapeType] extends [A['type']] ? B
+    : [ShapeType] extends [B['type']] ? B
+      : [B['type'] extends Extract<SupportedPairs[Q], [A['type'], ShapeType]>[1] ? true : false] extends [true] ? B : never;
+
 export interface Collide3d {
   /** Whether the two closed sets share a point (touching counts). */
-  intersects(a: Shape, b: Shape): boolean;
+  intersects<A extends Shape, B extends Shape>(a: A, b: B & Answered<'intersects', A, B>): boolean;
   /** The first hit of a ray, segment or line on `target`, or null. */
-  raycast(caster: Caster, target: Shape, opts?: RaycastOptions): RaycastHit | null;
+  raycast<C extends Caster, B extends Shape>(caster: C, target: B & Answered<'raycast', C, B>, opts?: RaycastOptions): RaycastHit | null;
   /** Which side of the plane the shape lies on; touching is 'intersecting'. */
-  classify(plane: PlaneShape, shape: Shape, opts?: ClassifyOptions): Side;
+  classify<B extends Shape>(plane: PlaneShape, shape: B & Answered<'classify', PlaneShape, B>, opts?: ClassifyOptions): Side;
   /** First contact of `moving` translated by t*velocity, t in [0, 1], with `target`; t = 0 when already touching. */
-  sweep(moving: Shape, velocity: VectorLike, target: Shape): SweepHit | null;
+  sweep<A extends Shape, B extends Shape>(moving: A, velocity: VectorLike, target: B & Answered<'sweep', A, B>): SweepHit | null;
   /** The intersection set of the two shapes, or null when they do not meet. */
-  intersection(a: Shape, b: Shape): IntersectionResult | null;
+  intersection<A extends Shape, B extends Shape>(a: A, b: B & Answered<'intersection', A, B>): IntersectionResult | null;
   /** The distance between the two closed sets (0 when they meet). */
-  distance(a: Shape, b: Shape): number;
+  distance<A extends Shape, B extends Shape>(a: A, b: B & Answered<'distance', A, B>): number;
   /** A point of each shape as close as the shapes get, and their distance. */
-  closestPoints(a: Shape, b: Shape): ClosestPoints;
+  closestPoints<A extends Shape, B extends Shape>(a: A, b: B & Answered<'closestPoints', A, B>): ClosestPoints;
   /** How deeply two solids interpenetrate, or null when they do not meet. */
-  contact(a: Shape, b: Shape): Contact | null;
+  contact<A extends Shape, B extends Shape>(a: A, b: B & Answered<'contact', A, B>): Contact | null;
   /**
    * For two boxes that do not meet, the axis of the separating axis test (a face normal of either box or the cross
    * product of an edge of each) along which their projections are furthest apart; null exactly when they intersect.

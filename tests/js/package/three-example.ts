@@ -2,7 +2,7 @@
 import * as THREE from 'three';
 import init from 'collide3d';
 import {
-  acceleratedRaycast, computeBoundsTree, disposeBoundsTree, installAcceleratedRaycast, type GeometryBoundsTree,
+  acceleratedRaycast, computeBoundsTree, disposeBoundsTree, installAcceleratedRaycast, toShape, type GeometryBoundsTree,
 } from 'collide3d/three';
 
 export async function pick(scene: THREE.Scene, camera: THREE.Camera): Promise<number> {
@@ -27,5 +27,10 @@ export async function pick(scene: THREE.Scene, camera: THREE.Camera): Promise<nu
   geometry.disposeBoundsTree();
   // @ts-expect-error: computeBoundsTree is a geometry method
   computeBoundsTree();
+  const box = toShape(new THREE.Box3().setFromObject(scene));
+  const c3d = await init();
+  console.log(c3d.raycast(toShape(raycaster.ray), box)?.t);
+  // @ts-expect-error: toShape(box) is an aabb, not a caster
+  c3d.raycast(box, box);
   return hits.length;
 }

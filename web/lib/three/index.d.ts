@@ -14,6 +14,15 @@ export function fromFrustum(frustum: { planes: ArrayLike<PlaneLike> }): FrustumS
 /** The examples' Capsule (`three/addons/math/Capsule.js`). */
 export function fromCapsule(capsule: { start: VectorLike; end: VectorLike; radius: number }): CapsuleShape;
 /** Recognises a three.js Ray, Line3, Plane, Triangle, Sphere, Box3, OBB, Capsule or Frustum by its fields. */
+export function toShape(box: { readonly isBox3: true; min: VectorLike; max: VectorLike }): AabbShape;
+export function toShape(sphere: { readonly isSphere: true; center: VectorLike; radius: number }): SphereShape;
+export function toShape(plane: { readonly isPlane: true; normal: VectorLike; constant: number }): PlaneShape;
+export function toShape(ray: { origin: VectorLike; direction: VectorLike }): RayShape;
+export function toShape(capsule: { start: VectorLike; end: VectorLike; radius: number }): CapsuleShape;
+export function toShape(line: { start: VectorLike; end: VectorLike }): SegmentShape;
+export function toShape(triangle: { a: VectorLike; b: VectorLike; c: VectorLike }): TriangleShape;
+export function toShape(obb: { center: VectorLike; halfSize: VectorLike; rotation: Rotation }): ObbShape;
+export function toShape(frustum: { planes: ArrayLike<PlaneLike> }): FrustumShape;
 export function toShape(object: object): Shape;
 
 // The drop-in accelerated raycast (three-mesh-bvh's names and call shapes).
