@@ -16,7 +16,7 @@ const configFile = path.join(root, 'web/demo/vite.config.js');
 export const CHROMIUM = '/usr/bin/chromium';
 export const screenshotDir = path.join(root, 'tests/e2e/screenshots');
 
-function ensureChromium() {
+export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   const setup = spawnSync('bash', [path.join(root, 'scripts/setup.sh')], { stdio: 'inherit' });
   if (setup.status !== 0 || !existsSync(CHROMIUM)) throw new Error(`could not install Chromium (${CHROMIUM})`);

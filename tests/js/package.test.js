@@ -1,9 +1,12 @@
 // The npm package as users get it: `npm pack` (whose prepack builds the wasm), installed from the tarball into a
-// fresh ESM project, imported from node, and its TypeScript declarations type-checked against an example.
+// fresh ESM project, imported from node (both entries, with no options, locateFile and wasmBinary), its entries'
+// sizes held to budgets, and its TypeScript declarations type-checked against an example. The browser side (a Vite
+// app, no bundler, a strict Content-Security-Policy, a module worker) is tests/e2e/package.test.js.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -16,6 +19,11 @@ function run(command, args, cwd) {
   }
 }
 
+// Size budgets in bytes, gzip -9 of each file as a server sends it: a few per cent above today's sizes, so growth is
+// a decision (raise a budget with the README's sizes table). js: the library's own modules (web/lib/*.js but the
+// adapters); glue: Emscripten's loader; wasm: the module; inline: the module in base64 (collide3d/inline).
+const BUDGETS = { js: 25_500, glue: 9_500, wasm: 318_000, inline: 480_000 };
+
 describe('the packed package', () => {
   const app = mkdtempSync(join(tmpdir(), 'collide3d-app-'));
 
@@ -27,12 +35,14 @@ describe('the packed package', () => {
     expect(files).toEqual([
       'LICENSE', 'README.md', 'package.json', 'web/lib/batch.js', 'web/lib/errors.js', 'web/lib/filters.js',
       'web/lib/heap-array.js', 'web/lib/heap-owner.js', 'web/lib/index.d.ts', 'web/lib/index.js',
-      'web/lib/loaded.js', 'web/lib/mesh.js', 'web/lib/pairs.d.ts', 'web/lib/shapes.js', 'web/lib/three/accelerated-raycast.js',
+      'web/lib/inline.d.ts', 'web/lib/inline.js', 'web/lib/load.js', 'web/lib/loaded.js', 'web/lib/mesh.js',
+      'web/lib/pairs.d.ts', 'web/lib/shapes.js', 'web/lib/three/accelerated-raycast.js',
       'web/lib/three/bounds-tree.js', 'web/lib/three/drawn-ranges.js', 'web/lib/three/geometry-arrays.js',
       'web/lib/three/index.d.ts', 'web/lib/three/index.js', 'web/lib/three/instance-tree.js',
       'web/lib/three/pose.js', 'web/lib/three/raycast-batched.js', 'web/lib/three/raycast-instanced.js',
-      'web/lib/three/raycast-triangles.js', 'web/lib/three/scene-index.js', 'web/lib/three/shapes.js', 'web/lib/tree.js',
-      'web/lib/wasm/collide3d.mjs']);
+      'web/lib/three/raycast-triangles.js', 'web/lib/three/scene-index.js', 'web/lib/three/shapes.js',
+      'web/lib/tree.js', 'web/lib/wasm/collide3d-wasm.js', 'web/lib/wasm/collide3d.mjs',
+      'web/lib/wasm/collide3d.wasm']);
   }, 240_000);
 
   it('installs into a fresh ESM project and answers queries from node', () => {
@@ -53,6 +63,82 @@ describe('the packed package', () => {
     `);
     expect(JSON.parse(run('node', ['main.js'], app))).toEqual({ t: 3, side: 'front' });
   }, 120_000);
+
+  // One node program per way of loading; each prints the ray's hit on a sphere (from z = 5 down to its top at z = 2).
+  const SPHERE_HIT = `
+    const ray = { type: 'ray', origin: { x: 0, y: 0, z: 5 }, direction: { x: 0, y: 0, z: -1 } };
+    const sphere = { type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 2 };
+    const t = (c3d) => c3d.raycast(ray, sphere).t;
+    const show = (value) => console.log(JSON.stringify(value));`;
+  const lib = () => join(app, 'node_modules/collide3d/web/lib');
+  const node = (name, program) => {
+    writeFileSync(join(app, name), `${SPHERE_HIT}\n${program}`);
+    return JSON.parse(run('node', [name], app));
+  };
+  const failure = (name, program) => {
+    try {
+      node(name, program);
+    } catch (error) {
+      return error.stderr;
+    }
+    throw new Error(`${name} loaded`);
+  };
+
+  it.each(['collide3d', 'collide3d/inline'])('loads from %s with no options, with wasmBinary and with locateFile', (entry) => {
+    mkdirSync(join(app, 'elsewhere'), { recursive: true });
+    copyFileSync(join(lib(), 'wasm/collide3d.wasm'), join(app, 'elsewhere/renamed.wasm'));
+    writeFileSync(join(app, 'elsewhere/broken.wasm'), 'not wasm');
+    expect(node('plain.js', `import init from '${entry}'; show(t(await init()));`)).toBe(3);
+    expect(node('bytes.js', `import init from '${entry}'; import { readFileSync } from 'node:fs';
+      show(t(await init({ wasmBinary: readFileSync('elsewhere/renamed.wasm') })));`)).toBe(3);
+    expect(failure('bad-bytes.js', `import init from '${entry}'; await init({ wasmBinary: new Uint8Array(8) });`))
+      .toMatch(/CompileError: WebAssembly.instantiate\(\): expected magic word 00 61 73 6d, found 00 00 00 00/);
+    // locateFile gets the file's name and the package's wasm folder, and its answer is used: a path, a file: URL
+    // (as a URL object), then a file that is not wasm, whose failure init reports.
+    expect(node('located.js', `import init from '${entry}';
+      const asked = [];
+      const c3d = await init({ locateFile: (name, folder) => { asked.push(name, folder); return 'elsewhere/renamed.wasm'; } });
+      show([t(c3d), ...asked]);`)).toEqual([3, 'collide3d.wasm', new URL('node_modules/collide3d/web/lib/wasm/', `file://${app}/`).href]);
+    expect(node('url.js', `import init from '${entry}';
+      show(t(await init({ locateFile: () => new URL('elsewhere/renamed.wasm', import.meta.url) })));`)).toBe(3);
+    expect(failure('broken.js', `import init from '${entry}'; await init({ locateFile: () => 'elsewhere/broken.wasm' });`))
+      .toMatch(/CompileError: WebAssembly.instantiate\(\): expected magic word/);
+    expect(failure('missing.js', `import init from '${entry}'; await init({ locateFile: () => 'elsewhere/none.wasm' });`))
+      .toMatch(/ENOENT: no such file or directory, open 'elsewhere\/none.wasm'/);
+  }, 60_000);
+
+  it('loads collide3d/inline with no options without the .wasm file, which collide3d needs', () => {
+    const wasm = join(lib(), 'wasm/collide3d.wasm');
+    renameSync(wasm, `${wasm}.away`);
+    try {
+      expect(node('inline.js', "import init from 'collide3d/inline'; show(t(await init()));")).toBe(3);
+      expect(failure('plain.js', "import init from 'collide3d'; await init();")).toMatch(/ENOENT.*collide3d\.wasm/);
+    } finally {
+      renameSync(`${wasm}.away`, wasm);
+    }
+  }, 60_000);
+
+  it('keeps every entry within its size budget', () => {
+    const sizes = (files) => files.map((file) => {
+      const bytes = readFileSync(join(lib(), file));
+      return {
+        raw: bytes.length,
+        gzip: gzipSync(bytes, { level: 9 }).length,
+        brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      };
+    }).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }));
+    const modules = readdirSync(lib()).filter((file) => file.endsWith('.js') && !['inline.js', 'three.js'].includes(file));
+    const measured = {
+      js: sizes(modules),
+      glue: sizes(['wasm/collide3d.mjs']),
+      wasm: sizes(['wasm/collide3d.wasm']),
+      inline: sizes(['inline.js', 'wasm/collide3d-wasm.js']),
+    };
+    console.table(measured);
+    for (const [part, budget] of Object.entries(BUDGETS)) expect(measured[part].gzip, part).toBeLessThanOrEqual(budget);
+    // The inlined bytes are the module's: base64 is 4/3 of it.
+    expect(measured.inline.raw).toBeGreaterThan((measured.wasm.raw * 4) / 3);
+  });
 
   it.each(['bundler', 'node16'])('type-checks the example with moduleResolution %s', (resolution) => {
     for (const file of ['example.ts', 'three-example.ts']) copyFileSync(join(root, 'tests/js/package', file), join(app, file));

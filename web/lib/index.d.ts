@@ -369,10 +369,13 @@ export interface AabbTreeConstructor {
 }
 
 export interface InitOptions {
-  /** The module's wasm bytes, to skip the built-in copy. */
+  /** The bytes of collide3d.wasm: nothing is fetched. */
   wasmBinary?: ArrayBuffer | Uint8Array;
-  /** Emscripten's locateFile hook. */
-  locateFile?: (path: string, prefix: string) => string;
+  /**
+   * Where collide3d.wasm is: called with its file name and the URL of the directory it ships in; returns a URL
+   * (in node also a path). Without it the file is loaded from beside the package's glue module.
+   */
+  locateFile?: (path: string, prefix: string) => string | URL;
 }
 
 /** Compiles the wasm module once; later calls return the same instance. */

@@ -2,7 +2,7 @@
 // wasm heap, calls a bound function that takes only the shapes' type codes, and reads the answer back, so no
 // object is converted by embind on the query path; for the commonest pairs a float filter (filters.js) answers
 // from those numbers first when it can prove the exact answer. See README.md for the semantics.
-import createCollide3dModule from './wasm/collide3d.mjs';
+import { loadModule } from './load.js';
 import { reentered, rangeError, typeError, unsupportedPair } from './errors.js';
 import { SHAPE_TYPES, checkShapeSchemas, encodeShape, encodeVector, setNumberRange } from './shapes.js';
 import { defineTriangleMesh } from './mesh.js';
@@ -359,10 +359,11 @@ function createApi(module) {
 let ready;
 
 // Compiles and instantiates the wasm module once; later calls return the same instance.
-// `options` may set `wasmBinary` (bytes of the module) or `locateFile`, passed to the Emscripten loader.
+// `options` may set `wasmBinary` (the bytes of collide3d.wasm) or `locateFile(name, directory)` (where to find it);
+// without them the module loads collide3d.wasm from beside its glue (load.js).
 export function init(options = {}) {
   if (ready === undefined) {
-    ready = createCollide3dModule(options).then(createApi);
+    ready = loadModule(options).then(createApi);
     ready.catch(() => {
       ready = undefined;  // let a later call try again
     });

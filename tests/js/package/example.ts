@@ -1,6 +1,7 @@
 // Type-checked against the packed package (package.test.js): the documented usage compiles under --strict, and
 // misuse is rejected (each @ts-expect-error fails the check if the line compiles).
 import init, { type HeapArray, type MeshHit, type RaycastHit, type Shape, type Side } from 'collide3d';
+import initInline from 'collide3d/inline';
 import { fromRay, toShape } from 'collide3d/three';
 
 export async function example(): Promise<number> {
@@ -72,4 +73,14 @@ export async function example(): Promise<number> {
   const shapes: Shape[] = [tri];
   console.log(c3d.intersects(shapes[0], tri), c3d.distance(tri, shapes[0]));  // a Shape of unknown type is checked when run
   return hit === null ? -1 : hit.t + (hit.u ?? 0);
+}
+
+// Where the wasm comes from: both entries take the same options and give the same API.
+export async function loading(bytes: ArrayBuffer): Promise<boolean> {
+  const located = await init({ locateFile: (name, folder) => new URL(name, folder) });
+  const inlined = await initInline({ wasmBinary: new Uint8Array(bytes) });
+  await initInline({ locateFile: (name) => `/static/${name}` });
+  // @ts-expect-error: locateFile answers a URL or a path
+  await init({ locateFile: () => 42 });
+  return located.intersects === inlined.intersects;
 }
