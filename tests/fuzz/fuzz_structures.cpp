@@ -57,6 +57,52 @@ float drawnFloat(fuzz::Input& in) {
   return std::isfinite(x) ? x : 0.0f;  // the JS side accepts finite positions only
 }
 
+// The mesh's raycasts (every mode), intersects and closest points against brute force over `triangles` (by index).
+void checkMesh(fuzz::Input& in, const TriangleMesh& mesh, const std::vector<Triangle>& triangles) {
+  const size_t triangleCount = triangles.size();
+  for (int query = 0; query < 4; ++query) {
+    if (const auto caster = drawnCaster(in)) {
+      RaycastOptions options;
+      options.backfaceCulling = in.choice(2);
+      std::optional<MeshHit> best;
+      size_t hits = 0;
+      for (size_t i = 0; i < triangleCount; ++i) {
+        if (const auto hit = raycast(*caster, triangles[i], options)) {
+          ++hits;
+          if (!best || hit->t < best->hit.t) best = MeshHit{*hit, static_cast<uint32_t>(i)};
+        }
+      }
+      const auto first = mesh.raycast(*caster, options, HitMode::First);
+      require(first.has_value() == best.has_value());
+      // The first hit may be a triangle whose t ties the least within the tree's relative margin of 2^-20.
+      if (first) require(std::fabs(first->hit.t - best->hit.t) <= 0x1p-20 * std::fabs(best->hit.t));
+      require(mesh.raycast(*caster, options, HitMode::Any).has_value() == best.has_value());
+      std::vector<MeshHit> all;
+      require(mesh.raycastAll(*caster, options, all) && all.size() == hits);
+    }
+    const auto type = static_cast<ShapeType>(in.choice(kShapeTypeCount));
+    const auto shape = in.shape(type);
+    Problem problem;
+    if (validateEncoded(type, shape.data(), problem)) {
+      const IntersectsFn meets = intersectsTable().at(type, ShapeType::Triangle);
+      bool any = false;
+      for (const Triangle& t : triangles) any = any || meets(shape.data(), encodedBuffer(t).data());
+      require(mesh.intersects(type, shape.data()) == any);
+    }
+    const Point p{in.vector()};
+    if (validateShape(p, problem)) {
+      double nearest = kInfinity;
+      for (const Triangle& t : triangles) {
+        nearest = std::fmin(nearest, closestPointsTable().at(ShapeType::Point, ShapeType::Triangle)(
+                                         encodedBuffer(p).data(), encodedBuffer(t).data()).distance);
+      }
+      const auto found = mesh.closestPoint(p.position);
+      require(found.has_value() == (triangleCount > 0));
+      if (found) require(found->distance == nearest);
+    }
+  }
+}
+
 void fuzzMesh(fuzz::Input& in) {
   const size_t vertexCount = 1 + in.choice(12), triangleCount = in.choice(16);
   const bool indexed = in.choice(2);
@@ -128,52 +174,6 @@ void fuzzImage(fuzz::Input& in) {
     triangles[ids[slot]] = {vertex(corners[3 * slot]), vertex(corners[3 * slot + 1]), vertex(corners[3 * slot + 2])};
   }
   checkMesh(in, read, triangles);
-}
-
-// The mesh's raycasts (every mode), intersects and closest points against brute force over `triangles` (by index).
-void checkMesh(fuzz::Input& in, const TriangleMesh& mesh, const std::vector<Triangle>& triangles) {
-  const size_t triangleCount = triangles.size();
-  for (int query = 0; query < 4; ++query) {
-    if (const auto caster = drawnCaster(in)) {
-      RaycastOptions options;
-      options.backfaceCulling = in.choice(2);
-      std::optional<MeshHit> best;
-      size_t hits = 0;
-      for (size_t i = 0; i < triangleCount; ++i) {
-        if (const auto hit = raycast(*caster, triangles[i], options)) {
-          ++hits;
-          if (!best || hit->t < best->hit.t) best = MeshHit{*hit, static_cast<uint32_t>(i)};
-        }
-      }
-      const auto first = mesh.raycast(*caster, options, HitMode::First);
-      require(first.has_value() == best.has_value());
-      // The first hit may be a triangle whose t ties the least within the tree's relative margin of 2^-20.
-      if (first) require(std::fabs(first->hit.t - best->hit.t) <= 0x1p-20 * std::fabs(best->hit.t));
-      require(mesh.raycast(*caster, options, HitMode::Any).has_value() == best.has_value());
-      std::vector<MeshHit> all;
-      require(mesh.raycastAll(*caster, options, all) && all.size() == hits);
-    }
-    const auto type = static_cast<ShapeType>(in.choice(kShapeTypeCount));
-    const auto shape = in.shape(type);
-    Problem problem;
-    if (validateEncoded(type, shape.data(), problem)) {
-      const IntersectsFn meets = intersectsTable().at(type, ShapeType::Triangle);
-      bool any = false;
-      for (const Triangle& t : triangles) any = any || meets(shape.data(), encodedBuffer(t).data());
-      require(mesh.intersects(type, shape.data()) == any);
-    }
-    const Point p{in.vector()};
-    if (validateShape(p, problem)) {
-      double nearest = kInfinity;
-      for (const Triangle& t : triangles) {
-        nearest = std::fmin(nearest, closestPointsTable().at(ShapeType::Point, ShapeType::Triangle)(
-                                         encodedBuffer(p).data(), encodedBuffer(t).data()).distance);
-      }
-      const auto found = mesh.closestPoint(p.position);
-      require(found.has_value() == (triangleCount > 0));
-      if (found) require(found->distance == nearest);
-    }
-  }
 }
 
 // Every pair of live boxes that overlap, (smaller id, larger id), sorted.
