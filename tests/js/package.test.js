@@ -18,7 +18,7 @@ describe('the packed package', () => {
     const json = JSON.parse(out.slice(out.search(/^\[$/m)));
     const files = json[0].files.map((f) => f.path).sort();
     expect(files).toEqual(['LICENSE', 'README.md', 'package.json', 'web/lib/batch.js', 'web/lib/errors.js', 'web/lib/filters.js', 'web/lib/heap-array.js', 'web/lib/heap-owner.js', 'web/lib/index.d.ts',
-      'web/lib/index.js', 'web/lib/mesh.js', 'web/lib/shapes.js', 'web/lib/three.d.ts', 'web/lib/three.js', 'web/lib/tree.js',
+      'web/lib/index.js', 'web/lib/mesh-async.js', 'web/lib/mesh-build-worker.js', 'web/lib/mesh-format.js', 'web/lib/mesh.js', 'web/lib/shapes.js', 'web/lib/three.d.ts', 'web/lib/three.js', 'web/lib/tree.js',
       'web/lib/wasm/collide3d.mjs']);
   }, 240_000);
 
@@ -34,9 +34,11 @@ describe('the packed package', () => {
         { type: 'ray', origin: { x: 0, y: 0, z: 5 }, direction: { x: 0, y: 0, z: -1 } },
         { type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 2 });
       const plane = toShape({ isPlane: true, normal: { x: 0, y: 1, z: 0 }, constant: -1 });
-      console.log(JSON.stringify({ t: hit.t, side: c3d.classify(plane, { type: 'point', position: { x: 0, y: 3, z: 0 } }) }));
+      const built = await c3d.TriangleMesh.buildAsync(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));  // its worker ships too
+      console.log(JSON.stringify({ t: hit.t, side: c3d.classify(plane, { type: 'point', position: { x: 0, y: 3, z: 0 } }),
+        triangles: built.triangleCount }));
     `);
-    expect(JSON.parse(run('node', ['main.js'], app))).toEqual({ t: 3, side: 'front' });
+    expect(JSON.parse(run('node', ['main.js'], app))).toEqual({ t: 3, side: 'front', triangles: 1 });
   }, 120_000);
 
   it.each(['bundler', 'node16'])('type-checks the example with moduleResolution %s', (resolution) => {
