@@ -1,14 +1,19 @@
 // The TriangleMesh bindings: a mesh is a heap object the JS entry holds by its address. Its numbers are written by
 // the JS side straight into the mesh's own arrays (meshPositions, meshCorners), so building copies nothing twice;
-// queries take numbers and read and write the scratch area (io_layout.h), as the single queries do.
+// queries take numbers and read and write the scratch area (io_layout.h), as the single queries do. A serialized
+// mesh (mesh_format.h) is likewise copied by the JS side straight between its bytes and the mesh's arrays, at the
+// spans these functions give.
 #include <emscripten/bind.h>
 
 #include <cstdint>
+#include <cstring>
+#include <string>
 #include <vector>
 
 #include "bindings/io_layout.h"
 #include "collide3d/dispatch/encoded.h"
 #include "collide3d/memory/checked.h"
+#include "collide3d/mesh/mesh_format.h"
 #include "collide3d/mesh/triangle_mesh.h"
 
 namespace c3d {
@@ -34,14 +39,87 @@ std::uintptr_t meshCreate(double vertexCount, double triangleCount, int indexed)
 std::uintptr_t meshPositions(std::uintptr_t mesh) { return reinterpret_cast<std::uintptr_t>(meshAt(mesh)->positions()); }
 std::uintptr_t meshCorners(std::uintptr_t mesh) { return reinterpret_cast<std::uintptr_t>(meshAt(mesh)->corners()); }
 
-// Builds the BVH once the numbers are written. Returns -1; or the index of the first vertex number beyond the
-// vertices, or kHeapFull when the heap cannot hold the build (then the mesh is only to be destroyed). The JS side has
-// checked the positions.
-int meshBuild(std::uintptr_t address) {
+// Builds the BVH once the numbers are written, calling onProgress(fraction) (unless undefined) as it goes, which
+// returns false to stop the build. Returns -1; or the index of the first vertex number beyond the vertices, or
+// kHeapFull when the heap cannot hold the build or onProgress stopped it (then the mesh is only to be destroyed). The
+// JS side has checked the positions.
+int meshBuild(std::uintptr_t address, emscripten::val onProgress) {
   TriangleMesh& mesh = *meshAt(address);
   const std::ptrdiff_t bad = mesh.firstBadCorner();
   if (bad >= 0) return static_cast<int>(bad);
-  return mesh.build() ? -1 : io::kHeapFull;
+  BuildProgress progress;
+  if (!onProgress.isUndefined()) {
+    progress.report = [](void* context, double fraction) {
+      return (*static_cast<emscripten::val*>(context))(fraction).as<bool>();
+    };
+    progress.context = &onProgress;
+  }
+  return mesh.build(progress) ? -1 : io::kHeapFull;
+}
+
+// The serialized form's description for the JS side: its version, the header's size, and each section's name and
+// typed array, in order.
+emscripten::val meshFormat() {
+  using emscripten::val;
+  val format = val::object();
+  format.set("version", mesh_format::kVersion);
+  format.set("headerBytes", static_cast<double>(mesh_format::kHeaderBytes));
+  val sections = val::array();
+  for (int k = 0; k < mesh_format::kSectionCount; ++k) {
+    val section = val::object();
+    section.set("name", std::string(mesh_format::kSections[k].name));
+    section.set("type", std::string(mesh_format::kSections[k].element));
+    sections.set(k, section);
+  }
+  format.set("sections", sections);
+  return format;
+}
+
+// A mesh's image, for the JS side, in result(): `first` (the image's size, or the new mesh's address), the vertex and
+// triangle counts, then each section's offset in the image, bytes, and address in the heap. The header's words are in
+// argument A's space.
+void writeImage(double first, TriangleMesh& mesh) {
+  double* out = io::result();
+  encoded::write(out, first);
+  encoded::write(out, static_cast<double>(mesh.vertexCount()));
+  encoded::write(out, static_cast<double>(mesh.triangleCount()));
+  for (const mesh_format::Span& span : MeshImage::spans(mesh)) {
+    encoded::write(out, static_cast<double>(span.offset));
+    encoded::write(out, static_cast<double>(span.bytes));
+    encoded::write(out, static_cast<double>(reinterpret_cast<std::uintptr_t>(span.at)));
+  }
+}
+
+void meshSerialize(std::uintptr_t address) {
+  TriangleMesh& mesh = *meshAt(address);
+  uint32_t words[mesh_format::kHeaderWords];
+  MeshImage::header(mesh, words);
+  std::memcpy(io::scratch + io::kShapeA, words, sizeof words);
+  writeImage(static_cast<double>(MeshImage::bytes(mesh)), mesh);
+}
+
+// Reads the header of an image of `byteLength` bytes from argument A's space (its first bytes; zeros beyond a shorter
+// image). Returns 1 with a new mesh, given room for the image's arrays, in result() (writeImage); or kInvalidA
+// (problemSeen says why) or kHeapFull.
+int meshOpen(double byteLength) {
+  uint32_t words[mesh_format::kHeaderWords];
+  std::memcpy(words, io::scratch + io::kShapeA, sizeof words);
+  TriangleMesh* mesh = checked::create<TriangleMesh>();
+  if (mesh == nullptr) return io::kHeapFull;
+  const auto read = MeshImage::open(words, static_cast<uint64_t>(byteLength), *mesh, io::problemSeen);
+  if (read == mesh_format::Read::Done) {
+    writeImage(static_cast<double>(reinterpret_cast<std::uintptr_t>(mesh)), *mesh);
+    return 1;
+  }
+  checked::destroy(mesh);
+  return read == mesh_format::Read::Invalid ? io::kInvalidA : io::kHeapFull;
+}
+
+// Once the JS side has copied the image's arrays in: 1 when the mesh can be trusted, else kInvalidA (problemSeen says
+// why) or kHeapFull; the mesh is then only to be destroyed.
+int meshAdopt(std::uintptr_t address) {
+  const auto read = MeshImage::adopt(*meshAt(address), io::problemSeen);
+  return read == mesh_format::Read::Done ? 1 : read == mesh_format::Read::Invalid ? io::kInvalidA : io::kHeapFull;
 }
 
 // After new positions are written (checked by the JS side).
@@ -146,6 +224,10 @@ EMSCRIPTEN_BINDINGS(collide3d_mesh) {
   function("meshCorners", &c3d::meshCorners);
   function("meshBuild", &c3d::meshBuild);
   function("meshRefit", &c3d::meshRefit);
+  function("meshFormat", &c3d::meshFormat);
+  function("meshSerialize", &c3d::meshSerialize);
+  function("meshOpen", &c3d::meshOpen);
+  function("meshAdopt", &c3d::meshAdopt);
   function("meshDestroy", &c3d::meshDestroy);
   function("meshBytes", &c3d::meshBytes);
   function("meshRaycast", &c3d::meshRaycast);

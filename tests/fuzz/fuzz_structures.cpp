@@ -1,10 +1,12 @@
 // libFuzzer harness over the structures built from many items: a TriangleMesh (its BVH build, raycasts in every
-// mode, intersects with any shape, closest points), an AabbTree driven by a drawn sequence of inserts, updates and
+// mode, intersects with any shape, closest points), a serialized TriangleMesh damaged at drawn places and read back
+// (refused, or answering as brute force over the triangles its image holds), an AabbTree driven by a drawn sequence of inserts, updates and
 // removals, then its pairs, and allPairs over drawn boxes. Each answer is checked against brute force over the same
 // items (the single queries the structures promise to agree with), so the fuzzer finds wrong answers as well as
 // memory errors and undefined behaviour. Run: scripts/fuzz.sh, or the short bounded run inside npm test.
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -12,6 +14,7 @@
 #include "collide3d/broadphase/all_pairs.h"
 #include "collide3d/broadphase/dynamic_tree.h"
 #include "collide3d/dispatch/tables.h"
+#include "collide3d/mesh/mesh_format.h"
 #include "collide3d/mesh/triangle_mesh.h"
 #include "collide3d/shapes/validate_shape.h"
 #include "fuzz_input.h"
@@ -54,33 +57,9 @@ float drawnFloat(fuzz::Input& in) {
   return std::isfinite(x) ? x : 0.0f;  // the JS side accepts finite positions only
 }
 
-void fuzzMesh(fuzz::Input& in) {
-  const size_t vertexCount = 1 + in.choice(12), triangleCount = in.choice(16);
-  const bool indexed = in.choice(2);
-  TriangleMesh mesh;
-  if (!mesh.allocate(indexed ? vertexCount : 3 * triangleCount, triangleCount, indexed)) return;
-  for (size_t k = 0; k < 3 * mesh.vertexCount(); ++k) mesh.positions()[k] = drawnFloat(in);
-  std::ptrdiff_t firstBad = -1;
-  if (indexed) {
-    for (size_t k = 0; k < 3 * triangleCount; ++k) {
-      mesh.corners()[k] = static_cast<uint32_t>(in.choice(static_cast<int>(vertexCount) + 1));
-      if (firstBad < 0 && mesh.corners()[k] >= vertexCount) firstBad = static_cast<std::ptrdiff_t>(k);
-    }
-  }
-  require(mesh.firstBadCorner() == firstBad);
-  if (firstBad >= 0) return;
-  // The triangles as given, before the build reorders them.
-  std::vector<Triangle> triangles(triangleCount);
-  auto vertex = [&](uint32_t v) {
-    const float* p = mesh.positions() + 3 * size_t{v};
-    return Vec3{p[0], p[1], p[2]};
-  };
-  for (size_t i = 0; i < triangleCount; ++i) {
-    const uint32_t* c = mesh.corners() + 3 * i;
-    triangles[i] = {vertex(c[0]), vertex(c[1]), vertex(c[2])};
-  }
-  require(mesh.build());
-
+// The mesh's raycasts (every mode), intersects and closest points against brute force over `triangles` (by index).
+void checkMesh(fuzz::Input& in, const TriangleMesh& mesh, const std::vector<Triangle>& triangles) {
+  const size_t triangleCount = triangles.size();
   for (int query = 0; query < 4; ++query) {
     if (const auto caster = drawnCaster(in)) {
       RaycastOptions options;
@@ -122,6 +101,79 @@ void fuzzMesh(fuzz::Input& in) {
       if (found) require(found->distance == nearest);
     }
   }
+}
+
+void fuzzMesh(fuzz::Input& in) {
+  const size_t vertexCount = 1 + in.choice(12), triangleCount = in.choice(16);
+  const bool indexed = in.choice(2);
+  TriangleMesh mesh;
+  if (!mesh.allocate(indexed ? vertexCount : 3 * triangleCount, triangleCount, indexed)) return;
+  for (size_t k = 0; k < 3 * mesh.vertexCount(); ++k) mesh.positions()[k] = drawnFloat(in);
+  std::ptrdiff_t firstBad = -1;
+  if (indexed) {
+    for (size_t k = 0; k < 3 * triangleCount; ++k) {
+      mesh.corners()[k] = static_cast<uint32_t>(in.choice(static_cast<int>(vertexCount) + 1));
+      if (firstBad < 0 && mesh.corners()[k] >= vertexCount) firstBad = static_cast<std::ptrdiff_t>(k);
+    }
+  }
+  require(mesh.firstBadCorner() == firstBad);
+  if (firstBad >= 0) return;
+  // The triangles as given, before the build reorders them.
+  std::vector<Triangle> triangles(triangleCount);
+  auto vertex = [&](uint32_t v) {
+    const float* p = mesh.positions() + 3 * size_t{v};
+    return Vec3{p[0], p[1], p[2]};
+  };
+  for (size_t i = 0; i < triangleCount; ++i) {
+    const uint32_t* c = mesh.corners() + 3 * i;
+    triangles[i] = {vertex(c[0]), vertex(c[1]), vertex(c[2])};
+  }
+  require(mesh.build());
+  checkMesh(in, mesh, triangles);
+}
+
+// A built mesh's image, damaged at drawn places (bytes, whole words set to small numbers that a node's child or a
+// count could hold, the length): read back, it is refused, or it answers as brute force over what the image holds.
+void fuzzImage(fuzz::Input& in) {
+  const size_t vertexCount = 1 + in.choice(10), triangleCount = in.choice(24);
+  TriangleMesh mesh;
+  if (!mesh.allocate(vertexCount, triangleCount, true)) return;
+  for (size_t k = 0; k < 3 * vertexCount; ++k) mesh.positions()[k] = drawnFloat(in);
+  for (size_t k = 0; k < 3 * triangleCount; ++k) mesh.corners()[k] = static_cast<uint32_t>(in.choice(static_cast<int>(vertexCount)));
+  require(mesh.build());
+  std::vector<uint8_t> image = serialize(mesh);
+  for (int change = in.choice(4); change > 0 && !image.empty(); --change) {
+    const size_t at = static_cast<size_t>(in.choice(static_cast<int>(image.size())));
+    const bool wordFits = at / 4 * 4 + 4 <= image.size();
+    switch (in.choice(4)) {
+      case 0: image[at] = static_cast<uint8_t>(in.choice(256)); break;
+      case 1: {
+        const auto word = static_cast<uint32_t>(in.choice(40));
+        if (wordFits) std::memcpy(&image[at / 4 * 4], &word, 4);
+        break;
+      }
+      case 2: {
+        const float x = drawnFloat(in);
+        if (wordFits) std::memcpy(&image[at / 4 * 4], &x, 4);
+        break;
+      }
+      default: image.resize(at); break;
+    }
+  }
+  TriangleMesh read;
+  Problem problem;
+  if (deserialize(image, read, problem) != mesh_format::Read::Done) return;
+  // What the image holds: slot s holds triangle ids[s], whose corners are the slot's.
+  const mesh_format::Spans spans = MeshImage::spans(read);
+  const auto* positions = static_cast<const float*>(spans[mesh_format::kPositions].at);
+  const auto* corners = static_cast<const uint32_t*>(spans[mesh_format::kIndex].at);
+  const auto* ids = static_cast<const uint32_t*>(spans[mesh_format::kTriangleIds].at);
+  std::vector<Triangle> triangles(read.triangleCount());
+  auto vertex = [&](uint32_t v) { return Vec3{positions[3 * size_t{v}], positions[3 * size_t{v} + 1], positions[3 * size_t{v} + 2]}; };
+  for (size_t slot = 0; slot < triangles.size(); ++slot) {
+    triangles[ids[slot]] = {vertex(corners[3 * slot]), vertex(corners[3 * slot + 1]), vertex(corners[3 * slot + 2])};
+  }
+  checkMesh(in, read, triangles);
 }
 
 // Every pair of live boxes that overlap, (smaller id, larger id), sorted.
@@ -192,9 +244,10 @@ void fuzzAllPairs(fuzz::Input& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   c3d::fuzz::Input in(data, size);
-  switch (in.choice(3)) {
+  switch (in.choice(4)) {
     case 0: c3d::fuzzMesh(in); break;
-    case 1: c3d::fuzzTree(in); break;
+    case 1: c3d::fuzzImage(in); break;
+    case 2: c3d::fuzzTree(in); break;
     default: c3d::fuzzAllPairs(in); break;
   }
   return 0;

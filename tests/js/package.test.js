@@ -35,14 +35,14 @@ describe('the packed package', () => {
     expect(files).toEqual([
       'LICENSE', 'README.md', 'package.json', 'web/lib/batch.js', 'web/lib/errors.js', 'web/lib/filters.js',
       'web/lib/heap-array.js', 'web/lib/heap-owner.js', 'web/lib/index.d.ts', 'web/lib/index.js',
-      'web/lib/inline.d.ts', 'web/lib/inline.js', 'web/lib/load.js', 'web/lib/loaded.js', 'web/lib/mesh.js',
-      'web/lib/pairs.d.ts', 'web/lib/shapes.js', 'web/lib/three/accelerated-raycast.js',
-      'web/lib/three/bounds-tree.js', 'web/lib/three/drawn-ranges.js', 'web/lib/three/geometry-arrays.js',
-      'web/lib/three/index.d.ts', 'web/lib/three/index.js', 'web/lib/three/instance-tree.js',
-      'web/lib/three/pose.js', 'web/lib/three/raycast-batched.js', 'web/lib/three/raycast-instanced.js',
-      'web/lib/three/raycast-triangles.js', 'web/lib/three/scene-index.js', 'web/lib/three/shapes.js',
-      'web/lib/tree.js', 'web/lib/wasm/collide3d-wasm.js', 'web/lib/wasm/collide3d.mjs',
-      'web/lib/wasm/collide3d.wasm']);
+      'web/lib/inline.d.ts', 'web/lib/inline.js', 'web/lib/load.js', 'web/lib/loaded.js', 'web/lib/mesh-async.js',
+      'web/lib/mesh-build-worker.js', 'web/lib/mesh-format.js', 'web/lib/mesh.js', 'web/lib/pairs.d.ts',
+      'web/lib/shapes.js', 'web/lib/three/accelerated-raycast.js', 'web/lib/three/bounds-tree.js',
+      'web/lib/three/drawn-ranges.js', 'web/lib/three/geometry-arrays.js', 'web/lib/three/index.d.ts',
+      'web/lib/three/index.js', 'web/lib/three/instance-tree.js', 'web/lib/three/pose.js',
+      'web/lib/three/raycast-batched.js', 'web/lib/three/raycast-instanced.js', 'web/lib/three/raycast-triangles.js',
+      'web/lib/three/scene-index.js', 'web/lib/three/shapes.js', 'web/lib/tree.js', 'web/lib/wasm/collide3d-wasm.js',
+      'web/lib/wasm/collide3d.mjs', 'web/lib/wasm/collide3d.wasm']);
   }, 240_000);
 
   it('installs into a fresh ESM project and answers queries from node', () => {
@@ -59,9 +59,11 @@ describe('the packed package', () => {
         { type: 'ray', origin: { x: 0, y: 0, z: 5 }, direction: { x: 0, y: 0, z: -1 } },
         { type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 2 });
       const plane = toShape({ isPlane: true, normal: { x: 0, y: 1, z: 0 }, constant: -1 });
-      console.log(JSON.stringify({ t: hit.t, side: c3d.classify(plane, { type: 'point', position: { x: 0, y: 3, z: 0 } }) }));
+      const built = await c3d.TriangleMesh.buildAsync(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));  // its worker ships too
+      console.log(JSON.stringify({ t: hit.t, side: c3d.classify(plane, { type: 'point', position: { x: 0, y: 3, z: 0 } }),
+        triangles: built.triangleCount }));
     `);
-    expect(JSON.parse(run('node', ['main.js'], app))).toEqual({ t: 3, side: 'front' });
+    expect(JSON.parse(run('node', ['main.js'], app))).toEqual({ t: 3, side: 'front', triangles: 1 });
   }, 120_000);
 
   // One node program per way of loading; each prints the ray's hit on a sphere (from z = 5 down to its top at z = 2).

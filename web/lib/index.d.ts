@@ -320,8 +320,46 @@ export interface TriangleMesh {
   closestPoint(point: VectorLike): MeshPoint | null;
   /** New positions for the same vertices: the BVH's boxes follow, without a rebuild. */
   refit(positions: Float32Array): void;
+  /**
+   * The built mesh as one ArrayBuffer, for TriangleMesh.deserialize() to make it again without a build: store it
+   * (IndexedDB, a file) or transfer it (`postMessage(data, [data.buffer])`).
+   */
+  serialize(): SerializedTriangleMesh;
   /** Frees the mesh's heap memory; using the mesh afterwards throws. */
   dispose(): void;
+}
+
+/**
+ * A serialized TriangleMesh: `buffer` holds everything (a header with the format's version, then the sections);
+ * the typed arrays are views of it, for reading. Little-endian; `version` changes when the layout does.
+ */
+export interface SerializedTriangleMesh {
+  readonly version: number;
+  readonly vertexCount: number;
+  readonly triangleCount: number;
+  /** The one buffer to store or transfer. */
+  readonly buffer: ArrayBuffer;
+  /** x, y, z per vertex, as given. */
+  readonly positions: Float32Array;
+  /** Three vertex numbers per triangle slot, slots in the BVH's order. */
+  readonly index: Uint32Array;
+  /** Each slot's triangle: its position in the index the mesh was built from / 3 (a hit's triangleIndex). */
+  readonly triangleIds: Uint32Array;
+  /** The BVH's nodes, 128 bytes each. */
+  readonly nodes: Uint8Array;
+}
+
+export interface TriangleMeshOptions {
+  /**
+   * Called with the fraction of triangles placed in the BVH (rising to 1, about 64 calls); an exception thrown by it
+   * stops the build.
+   */
+  onProgress?: (fraction: number) => void;
+}
+
+export interface BuildAsyncOptions extends TriangleMeshOptions {
+  /** Aborting ends the build's worker; the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface TriangleMeshConstructor {
@@ -329,7 +367,17 @@ export interface TriangleMeshConstructor {
    * positions: x, y, z per vertex (BufferGeometry.attributes.position.array); index: three vertex numbers per
    * triangle (BufferGeometry.index.array), or none: every three vertices are then a triangle.
    */
-  new (positions: Float32Array, index?: Uint32Array | Uint16Array | null): TriangleMesh;
+  new (positions: Float32Array, index?: Uint32Array | Uint16Array | null, opts?: TriangleMeshOptions): TriangleMesh;
+  /**
+   * Makes a mesh again from what serialize() returned, its buffer, or a Uint8Array of its bytes, without a build.
+   * Everything is checked: a damaged or foreign image throws a RangeError naming the field.
+   */
+  deserialize(data: SerializedTriangleMesh | ArrayBuffer | Uint8Array): TriangleMesh;
+  /**
+   * Builds the mesh in a worker (a module Web Worker; worker_threads in node) and resolves to it: the calling thread
+   * only copies the arrays out and the serialized mesh in. Rejects with the constructor's errors.
+   */
+  buildAsync(positions: Float32Array, index?: Uint32Array | Uint16Array | null, opts?: BuildAsyncOptions): Promise<TriangleMesh>;
 }
 
 /** The box a caster hits first in an AabbTree. */

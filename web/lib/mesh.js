@@ -1,12 +1,17 @@
 // TriangleMesh: a mesh held in the wasm heap with a BVH over its triangles (cpp/collide3d/mesh). The JS object keeps
 // only the mesh's address; its numbers are written straight into the mesh's own heap arrays, queries go through the
 // scratch area like the single queries. dispose() frees it; a mesh that is garbage-collected undisposed is freed
-// then too.
+// then too. A built mesh serializes to one ArrayBuffer and is made again from it without a build (mesh-format.js), which
+// is how buildAsync brings a mesh built in a worker back (mesh-async.js).
 import { rangeError, typeError, unsupportedPair } from './errors.js';
 import { encodeVector } from './shapes.js';
 import { heapOwnerClass } from './heap-owner.js';
+import { defineMeshFormat } from './mesh-format.js';
+import { buildAsync } from './mesh-async.js';
 
 const HIT_MODES = { first: 0, any: 1, all: 2 };
+// The constructor's first argument when it takes a mesh the module made (deserialize): never a user's.
+const MADE = Symbol('collide3d.TriangleMesh.made');
 
 // `shared`: what index.js's API shares with it (the module, the scratch area and its helpers).
 export function defineTriangleMesh(shared) {
@@ -56,6 +61,17 @@ export function defineTriangleMesh(shared) {
   }
 
   const { HeapOwner, addressOf } = heapOwnerClass((address) => module.meshDestroy(address), 'mesh', shared.beginCall);
+  const format = defineMeshFormat(shared);
+
+  // The constructor's options: { onProgress }, a function called with the fraction of triangles placed in the BVH.
+  function progressOption(fn, opts) {
+    const o = shared.options(opts, fn);
+    const onProgress = o === undefined ? undefined : o.onProgress;
+    if (onProgress !== undefined && typeof onProgress !== 'function') {
+      throw typeError(fn, 'opts.onProgress', 'a function', onProgress);
+    }
+    return onProgress;
+  }
 
   class TriangleMesh extends HeapOwner {
     #vertexCount;
@@ -63,10 +79,19 @@ export function defineTriangleMesh(shared) {
 
     /**
      * positions: x, y, z per vertex (a three.js BufferGeometry's position array); index: three vertex numbers per
-     * triangle, or none (then every three vertices are a triangle).
+     * triangle, or none (then every three vertices are a triangle). opts.onProgress(fraction) is called during the
+     * build (about 64 times, from the build itself: for a worker of one's own); an exception from it stops the build
+     * and is thrown here.
      */
-    constructor(positions, index) {
+    constructor(positions, index, opts) {
+      if (positions === MADE) {
+        super(index.address, 'TriangleMesh.deserialize');
+        this.#vertexCount = index.vertexCount;
+        this.#triangleCount = index.triangleCount;
+        return;
+      }
       const fn = 'TriangleMesh';
+      const onProgress = progressOption(fn, opts);
       const vertices = checkPositions(fn, positions);
       const vertexCount = vertices.length / 3;
       const indexed = index !== undefined && index !== null;
@@ -82,16 +107,32 @@ export function defineTriangleMesh(shared) {
       shared.beginCall();  // creating and building grow the heap, detaching views a query's getter was writing
       const address = module.meshCreate(vertexCount, cornerCount / 3, indexed ? 1 : 0);
       if (address === 0) throw tooBig();
+      // The callback runs inside the build: it must not throw through the module, so its exception stops the build
+      // and is thrown once the build has returned.
+      let thrown;
+      const report = onProgress && ((fraction) => {
+        try {
+          onProgress(fraction);
+          return true;
+        } catch (error) {
+          thrown = { error };
+          return false;
+        }
+      });
       let bad;
       try {
         // Nothing is copied from an empty array: a detached one (its buffer transferred) holds nothing, and copying
         // from it would throw.
         if (vertices.length > 0) new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), vertices.length).set(vertices);
         if (indexed && corners.length > 0) new Uint32Array(module.HEAPU8.buffer, module.meshCorners(address), corners.length).set(corners);
-        bad = module.meshBuild(address);
+        bad = module.meshBuild(address, report);
       } catch (error) {
         module.meshDestroy(address);
         throw error;
+      }
+      if (thrown !== undefined) {
+        module.meshDestroy(address);
+        throw thrown.error;
       }
       if (bad === STATUS.heapFull) {
         module.meshDestroy(address);
@@ -104,6 +145,31 @@ export function defineTriangleMesh(shared) {
       super(address, fn);
       this.#vertexCount = vertexCount;
       this.#triangleCount = cornerCount / 3;
+    }
+
+    /**
+     * A mesh from what serialize() returned (or its buffer, or a Uint8Array of its bytes), without building its BVH.
+     * Everything is checked: a damaged or foreign image throws a RangeError naming the field.
+     */
+    static deserialize(data) {
+      return new TriangleMesh(MADE, format.deserialize('TriangleMesh.deserialize', data));
+    }
+
+    /**
+     * Builds the mesh in a worker (mesh-async.js) and resolves to it; the calling thread only copies the arrays out
+     * and the serialized mesh in. opts: onProgress(fraction), signal (an AbortSignal).
+     */
+    static buildAsync(positions, index, opts) {
+      return buildAsync(shared, (data) => new TriangleMesh(MADE, format.deserialize('TriangleMesh.buildAsync', data)),
+        positions, index, opts);
+    }
+
+    /**
+     * The mesh as one ArrayBuffer (`buffer`: transfer it, store it) with views of its sections and the format's
+     * version; TriangleMesh.deserialize() makes the mesh again from it.
+     */
+    serialize() {
+      return format.serialize('TriangleMesh.serialize', addressOf(this, 'TriangleMesh.serialize'));
     }
 
     get vertexCount() { return this.#vertexCount; }

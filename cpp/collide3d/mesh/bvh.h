@@ -79,6 +79,15 @@ struct Bvh {
   bool empty() const { return !root.leaf() && nodes.empty(); }
 };
 
+// Where a build says how far it is: report(context, fraction) with the fraction of the primitives placed in leaves,
+// about every 1/kProgressSteps of them and once at 1 (a few dozen calls whatever the size, so they cost nothing
+// measurable). Returning false stops the build, which then fails as when the heap is full.
+struct BuildProgress {
+  bool (*report)(void* context, double fraction) = nullptr;
+  void* context = nullptr;
+};
+constexpr uint32_t kProgressSteps = 64;
+
 namespace bvh {
 
 using simd::f32x4;
@@ -163,12 +172,16 @@ constexpr uint32_t kRoot = ~0u;
 class Builder {
  public:
   // boxes[i] is primitive ids[i]'s box; both are reordered together.
-  Builder(std::vector<Box4>& boxes, std::vector<uint32_t>& ids, Bvh& tree) : boxes_(boxes), ids_(ids), tree_(tree) {}
+  Builder(std::vector<Box4>& boxes, std::vector<uint32_t>& ids, Bvh& tree, BuildProgress progress)
+      : boxes_(boxes), ids_(ids), tree_(tree), progress_(progress) {}
 
-  // False when the heap cannot hold the tree or the build's working space (the tree is then empty).
+  // False when the heap cannot hold the tree or the build's working space, or when the progress report stopped it
+  // (the tree is then empty).
   [[nodiscard]] bool run() {
     tree_ = Bvh{};
     if (boxes_.empty()) return true;
+    step_ = std::max<size_t>(boxes_.size() / kProgressSteps, 1);
+    nextReport_ = step_;
     // Depth-first, a task leaves at most one sibling pending per level, and holds one entry of bins_ (two while it
     // is divided): these never outgrow kStack. Binary nodes grow through checked::room.
     if (!checked::reserve(nodes_, boxes_.size() / 4 + 1) || !checked::reserve(tasks_, kStack) ||
@@ -227,14 +240,15 @@ class Builder {
     }
   }
 
-  // Makes the task a leaf, or an inner node whose children become tasks; false when the heap cannot hold the node.
+  // Makes the task a leaf, or an inner node whose children become tasks; false when the heap cannot hold the node or
+  // the progress report stops the build.
   [[nodiscard]] bool divide(const Task& t) {
     freeBins_.push_back(t.bins);  // read below, before any new task reuses it
     const bool splittable = t.count > 1 && t.depth < kMaxDepth;
     const int boundary = splittable ? bestBoundary(t) : 0;
     if (boundary == 0 && (!splittable || t.count <= kMaxLeaf)) {
       link(t, {t.first, t.count});
-      return true;
+      return placed(t.count);
     }
     if (!checked::room(nodes_, 1)) return false;
     const auto node = static_cast<uint32_t>(nodes_.size());
@@ -251,6 +265,14 @@ class Builder {
     tasks_.push_back(right);
     tasks_.push_back(left);
     return true;
+  }
+
+  // Counts primitives placed in a leaf, reporting progress at its steps; false when the report stops the build.
+  bool placed(uint32_t count) {
+    placed_ += count;
+    if (progress_.report == nullptr || (placed_ < nextReport_ && placed_ < boxes_.size())) return true;
+    nextReport_ = placed_ + step_;
+    return progress_.report(progress_.context, static_cast<double>(placed_) / static_cast<double>(boxes_.size()));
   }
 
   // The bin boundary of the cheapest split, or 0 when a leaf is cheaper. Cost, in units of one primitive test:
@@ -391,14 +413,17 @@ class Builder {
   std::vector<Task> tasks_;
   std::vector<Bins> bins_;         // the pending tasks' bins
   std::vector<uint32_t> freeBins_;  // entries of bins_ no pending task uses
+  BuildProgress progress_;
+  size_t placed_ = 0, step_ = 1, nextReport_ = 1;  // primitives in leaves so far; when to report next
 };
 
 }  // namespace bvh
 
 // Builds the hierarchy over primitives with the given boxes and ids, both reordered: leaf primitives are ranges of
-// that order. False (the tree empty) when the heap cannot hold it.
-[[nodiscard]] inline bool buildBvh(std::vector<bvh::Box4>& boxes, std::vector<uint32_t>& ids, Bvh& tree) {
-  return bvh::Builder(boxes, ids, tree).run();
+// that order. False (the tree empty) when the heap cannot hold it, or when `progress` stopped the build.
+[[nodiscard]] inline bool buildBvh(std::vector<bvh::Box4>& boxes, std::vector<uint32_t>& ids, Bvh& tree,
+                                   BuildProgress progress = {}) {
+  return bvh::Builder(boxes, ids, tree, progress).run();
 }
 
 // Recomputes every box after the primitives moved (the tree's shape is kept): children come after their parent, so

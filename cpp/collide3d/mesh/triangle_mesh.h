@@ -66,16 +66,16 @@ class TriangleMesh {
     return -1;
   }
 
-  // Builds the BVH and puts the triangles in its order; false when the heap cannot hold the build (then nothing is
-  // built, as before the call). Precondition: finite positions, no bad corner.
-  [[nodiscard]] bool build() {
+  // Builds the BVH and puts the triangles in its order; false when the heap cannot hold the build or `progress`
+  // stopped it (then nothing is built, as before the call). Precondition: finite positions, no bad corner.
+  [[nodiscard]] bool build(BuildProgress progress = {}) {
     std::vector<bvh::Box4> boxes;
     if (!checked::reserve(boxes, ids_.size())) return false;
     for (size_t i = 0; i < ids_.size(); ++i) {
       boxes.push_back(boxOf(&corners_[3 * i]));
       ids_[i] = static_cast<uint32_t>(i);
     }
-    const bool built = buildBvh(boxes, ids_, tree_);
+    const bool built = buildBvh(boxes, ids_, tree_, progress);
     std::vector<bvh::Box4>().swap(boxes);  // before the copy below: the build's peak is the lower
     std::vector<uint32_t> given;
     if (!built || !checked::reserve(given, corners_.size())) {
@@ -179,6 +179,7 @@ class TriangleMesh {
   }
 
  private:
+  friend class MeshImage;  // mesh_format.h: writes and reads the arrays below as they are
   static constexpr double kMargin = 1.0 / (1 << 20);
 
   // Calls hit(found) for the caster's hits on triangles in boxes entered before `limit`, until it returns true.

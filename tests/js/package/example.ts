@@ -1,6 +1,6 @@
 // Type-checked against the packed package (package.test.js): the documented usage compiles under --strict, and
 // misuse is rejected (each @ts-expect-error fails the check if the line compiles).
-import init, { type HeapArray, type MeshHit, type RaycastHit, type Shape, type Side } from 'collide3d';
+import init, { type HeapArray, type MeshHit, type RaycastHit, type SerializedTriangleMesh, type Shape, type Side } from 'collide3d';
 import initInline from 'collide3d/inline';
 import { fromRay, toShape } from 'collide3d/three';
 
@@ -33,6 +33,17 @@ export async function example(): Promise<number> {
   const wrong: MeshHit | null = mesh.raycast(ray, { hits: 'all' });
   // @ts-expect-error: the mesh's positions are a Float32Array
   new c3d.TriangleMesh([0, 0, 0]);
+  const saved: SerializedTriangleMesh = mesh.serialize();
+  const again = c3d.TriangleMesh.deserialize(saved.buffer);
+  const abort = new AbortController();
+  const built = await c3d.TriangleMesh.buildAsync(saved.positions, saved.index, {
+    onProgress: (fraction) => console.log(fraction.toFixed(2)), signal: abort.signal,
+  });
+  console.log(saved.version, again.triangleCount, built.raycast(ray)?.t);
+  // @ts-expect-error: deserialize takes bytes, not a mesh
+  c3d.TriangleMesh.deserialize(mesh);
+  again.dispose();
+  built.dispose();
   mesh.dispose();
   console.log(wrong);
   const met: Uint8Array = c3d.intersectsBatch({ type: 'sphere', items: new Float32Array(8) }, { type: 'aabb', items: new Float64Array(6) });
