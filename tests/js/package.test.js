@@ -22,7 +22,7 @@ function run(command, args, cwd) {
 // Size budgets in bytes, gzip -9 of each file as a server sends it: a few per cent above today's sizes, so growth is
 // a decision (raise a budget with the README's sizes table). js: the library's own modules (web/lib/*.js but the
 // adapters); glue: Emscripten's loader; wasm: the module; inline: the module in base64 (collide3d/inline).
-const BUDGETS = { js: 25_500, glue: 9_500, wasm: 318_000, inline: 480_000 };
+const BUDGETS = { js: 31_500, glue: 9_500, wasm: 318_000, inline: 480_000 };
 
 describe('the packed package', () => {
   const app = mkdtempSync(join(tmpdir(), 'collide3d-app-'));
