@@ -13,10 +13,10 @@ export const explanation = `<code>raycaster.intersectObjects</code> after <code>
   its triangles once, in the geometry's own space, where the inverse of <code>matrixWorld</code> carries each ray.
   <b>5,000 instances</b>: a tree of the shared geometry and one over the instances' boxes, so a ray visits only the
   instances it reaches (<code>instanceId</code>). <b>Walker</b>, a <code>SkinnedMesh</code>: after its bones move,
-  the first raycast refits a tree of the posed vertices (new boxes, the same tree) instead of building one. Hits
-  become three.js's <code>Intersection</code>s by three.js's own formulas: switch <i>raycast</i> to three.js's, which
-  tests every instance and every triangle in a bounding sphere the ray meets, and only rays/s change. Except at a
-  crack between two triangles: collide3d decides exactly and hits one; three.js's float test can miss both.`;
+  the next raycast refits a tree of the posed vertices rather than build one. Hits become three.js's
+  <code>Intersection</code>s by three.js's formulas: switch to three.js's raycast (every instance, and every triangle
+  in a bounding sphere the ray meets) and only rays/s change; except through a crack between two triangles, where
+  collide3d, exact, hits one and three.js's float test can miss both.`;
 
 export const hint = 'Move the mouse over the scene (or tap) to pick what is under it; drag to orbit, scroll or pinch to ' +
   'zoom. The URL keeps the pick: copy it to share.';
@@ -35,7 +35,7 @@ export const camera = [0.5, 6.5, 15.5];
 // Orbit about a point left of the knot, so the scene sits right of the info panel.
 export const target = [-1.8, -0.8, 0];
 // On a phone, further back and aimed lower: the knot and the walker above the panel.
-export const narrow = { camera: [6, 12, 25], target: [2.4, -3.4, 0] };
+export const narrow = { camera: [17, 12, 21], target: [2.2, -2.2, 0] };
 
 const STRIDE_MS = 1400;  // one walk cycle
 const BURST_MS = 8;  // the rays/s burst's share of a frame
