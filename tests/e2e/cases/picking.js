@@ -1,8 +1,8 @@
 // The picking scene's objects, rebuilt here in node from the scene's own builder, raycast with three.js's own raycast
 // (nothing is installed in this process) along the ray the page picked with: the page's hits, through collide3d/three
 // or through three.js, must be these: the same objects, instances and triangles, and the same numbers up to rounding
-// (the browser's Math.sin, which places the objects, may differ from node's in the last bit). The outlined triangle must hold the hit point, and only the hit instance may
-// wear the highlight colour.
+// (the browser's Math.sin, which places the objects, may differ from node's in the last bit). The outlined triangle
+// must hold the hit point, and only the hit instance may wear the highlight colour.
 import { expect } from 'vitest';
 import * as THREE from 'three';
 import { hitSummary, pickables } from '../../../web/demo/src/scenes/picking-objects.js';

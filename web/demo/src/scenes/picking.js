@@ -82,8 +82,8 @@ export function create({ stage, values, set, live }) {
   // The instances whose colour is not their own (the test checks it is the hit one alone).
   function recoloured() {
     const found = [];
-    for (let i = 0; i < baseColors.length; i += 3) {
-      if (colors.array[i] !== baseColors[i] || colors.array[i + 1] !== baseColors[i + 1] || colors.array[i + 2] !== baseColors[i + 2]) found.push(i / 3);
+    for (let i = 0; i < baseColors.length; ++i) {
+      if (colors.array[i] !== baseColors[i] && found.at(-1) !== Math.floor(i / 3)) found.push(Math.floor(i / 3));
     }
     return found;
   }
@@ -93,7 +93,9 @@ export function create({ stage, values, set, live }) {
   const placement = new THREE.Matrix4(), normalMatrix = new THREE.Matrix3(), faceNormal = new THREE.Vector3();
   function showHit(hit) {
     outline.visible = hitMarker.visible = normal.visible = hit !== undefined;
-    for (const object of [objects.knot, objects.figure]) object.material.emissive.setHex(hit?.object === object ? 0x3a2e00 : 0);
+    for (const object of [objects.knot, objects.figure]) {
+      object.material.emissive.setHex(hit?.object === object ? 0x3a2e00 : 0);  // a glow on the mesh picked
+    }
     paintInstance(hit?.instanceId);
     if (hit === undefined) return null;
     const triangle = hitTriangle(hit);
@@ -153,8 +155,9 @@ export function create({ stage, values, set, live }) {
     const inputs = { ray: { origin: { ...origin }, direction: { ...direction } }, phase, firstHitOnly, raycast };
     const rows = [['hits', String(hits.length)]];
     if (first !== undefined) {
-      rows.push(['object', `${kindOf(first.object)} (${first.object.name})`], ['instanceId', String(first.instanceId ?? '–')],
-        ['faceIndex', String(first.faceIndex)], ['distance', shortNumber(first.distance)], ['point', vectorText(first.point)],
+      rows.push(['object', `${kindOf(first.object)} (${first.object.name})`],
+        ['instanceId', String(first.instanceId ?? '–')], ['faceIndex', String(first.faceIndex)],
+        ['distance', shortNumber(first.distance)], ['point', vectorText(first.point)],
         ['uv', first.uv ? `(${shortNumber(first.uv.x)}, ${shortNumber(first.uv.y)})` : '–']);
     }
     return { rows, result: { inputs, hits: hits.map(hitSummary), triangle, recoloured: recoloured() } };
