@@ -1,5 +1,6 @@
-// `node scripts/thumbnails.mjs`: renders every demo scene at its defaults in Chromium and saves a small JPEG of
-// its canvas as web/demo/public/thumbnails/<id>.jpg, which the landing page shows. Re-run after changing a scene.
+// `node scripts/thumbnails.mjs [id...]`: renders the demo scenes named (or every scene) at their defaults in Chromium
+// and saves a small JPEG of each canvas as web/demo/public/thumbnails/<id>.jpg, which the landing page shows. Re-run
+// after changing a scene.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { catalog } from '../web/demo/src/catalog.js';
@@ -9,7 +10,8 @@ const folder = fileURLToPath(new URL('../web/demo/public/thumbnails/', import.me
 mkdirSync(folder, { recursive: true });
 const site = await openSite();
 try {
-  for (const { id } of catalog) {
+  const named = process.argv.slice(2);
+  for (const { id } of catalog.filter((scene) => named.length === 0 || named.includes(scene.id))) {
     // 720 x 450 CSS pixels drawn at half scale: a 360 x 225 image.
     const { page, problems, close } = await site.open(`scene.html?scene=${id}&embed`,
       { viewport: { width: 720, height: 450 }, deviceScaleFactor: 0.5 });

@@ -1,19 +1,21 @@
 // The demo site in a real browser (Chromium through playwright-core): the landing page lists every scene; every
 // scene loads without a console error or failed request, draws a non-blank canvas, keeps its state in the URL, and
 // shows the library's answer after its shapes move (tests/e2e/cases/<scene>.js: parameter changes, each followed by
-// checks against values derived by hand and against collide3d called here in node). A screenshot of every scene is
-// written to tests/e2e/screenshots/.
+// checks against values derived by hand and against collide3d called here in node). Screenshots of every scene, at a
+// desktop's size and a phone's, are written to tests/e2e/screenshots/.
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import init from '../../web/lib/index.js';
 import { catalog } from '../../web/demo/src/catalog.js';
 import { openSite, screenshotDir } from '../../scripts/demo-site.mjs';
+import { expectSameHits, expectedHits } from './cases/picking.js';
 
 const caseFiles = readdirSync(new URL('./cases', import.meta.url)).filter((file) => file.endsWith('.js'));
 const cases = Object.fromEntries(await Promise.all(caseFiles.map(async (file) =>
   [path.basename(file, '.js'), (await import(/* @vite-ignore */ new URL(`./cases/${file}`, import.meta.url).href)).default])));
 
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
 let site, c3d;
 beforeAll(async () => {
   mkdirSync(screenshotDir, { recursive: true });
@@ -54,6 +56,11 @@ describe.each(catalog.map((scene) => [scene.id]))('scene %s', (id) => {
     expect(pixels.covered).toBeGreaterThan(0.02);
     expect(pixels.colours).toBeGreaterThan(8);
     await page.screenshot({ path: path.join(screenshotDir, `${id}.png`) });
+    const phone = await site.open(`scene.html?scene=${id}`, PHONE);
+    await phone.page.evaluate(() => window.collide3dDemo.pixelSummary());
+    await phone.page.screenshot({ path: path.join(screenshotDir, `${id}-phone.png`) });
+    await phone.close();
+    expect(phone.problems).toEqual([]);
 
     for (const [index, step] of cases[id].entries()) {
       const result = await page.evaluate((changes) => window.collide3dDemo.set(changes), step.set);
@@ -153,6 +160,48 @@ describe('interaction', () => {
     await page.evaluate(() => window.collide3dDemo.set({ radius: 2 }));
     await page.waitForFunction(() => location.search.includes('embed'));
     await page.screenshot({ path: path.join(screenshotDir, 'sphere-plane-embed.png') });
+    await close();
+    expect(problems).toEqual([]);
+  });
+
+  test('the picking scene picks under the mouse and under a tap, as three.js does', async () => {
+    const { page, problems, close } = await site.open('scene.html?scene=picking&walk=0&measure=0');
+    // Over the walker: its body at phase 0.2 is near (0.8, -0.1) in device coordinates (x right, y up), pixel
+    // (990, 396) of the 1100 x 720 page.
+    await page.mouse.move(990, 396);
+    const hover = await page.evaluate(() => window.collide3dDemo.result);
+    expect(await page.evaluate(() => window.collide3dDemo.values())).toMatchObject({ pointerX: '0.8', pointerY: '-0.1' });
+    expectSameHits(hover.hits, expectedHits(hover.inputs));
+    expect(hover.hits[0].object).toBe('figure');
+    await close();
+    const phone = await site.open('scene.html?scene=picking&walk=0&measure=0', PHONE);
+    // On the knot's left strand, as the phone's camera shows it: device coordinates (2 * 117 / 390 - 1, 1 - 2 * 317 / 844).
+    await phone.page.touchscreen.tap(117, 317);
+    const tap = await phone.page.evaluate(() => window.collide3dDemo.result);
+    expect(await phone.page.evaluate(() => window.collide3dDemo.values())).toMatchObject({ pointerX: '-0.4', pointerY: '0.249' });
+    expectSameHits(tap.hits, expectedHits(tap.inputs));
+    expect(tap.hits[0].object).toBe('knot');
+    await phone.close();
+    expect(problems).toEqual([]);
+    expect(phone.problems).toEqual([]);
+  });
+
+  test('the picking scene measures rays per second with either raycast, apart from its readout', async () => {
+    const { page, problems, close } = await site.open('scene.html?scene=picking&walk=0');
+    // Rows measured with `setup` (raycast, firstHitOnly), with a positive whole number of rays per second.
+    const rate = (setup) => page.waitForFunction((expected) => {
+      const live = window.collide3dDemo.live();
+      return live.measured === expected && /^[1-9][\d,]*$/.test(live['rays/s']) && /^\d+\.\d µs$/.test(live['per ray']);
+    }, setup);
+    await rate('collide3d, first hit');
+    const readout = await page.evaluate(() => window.collide3dDemo.readout());
+    expect(Object.keys(readout)).not.toContain('rays/s');
+    await page.evaluate(() => window.collide3dDemo.set({ raycast: 'three.js', firstHitOnly: false }));
+    await rate('three.js, all hits');
+    // The answer under the pointer is the same (the default pointer is on the knot, hit once from the front).
+    expect(await page.evaluate(() => window.collide3dDemo.readout())).toEqual(readout);
+    await page.evaluate(() => window.collide3dDemo.set({ measure: false }));
+    await page.waitForFunction(() => Object.keys(window.collide3dDemo.live()).length === 0);
     await close();
     expect(problems).toEqual([]);
   });

@@ -1,7 +1,10 @@
 // Every scene of the demo, in the order the landing page lists them. A scene module (scenes/<id>.js) exports
 // `params` (see framework/params.js), `explanation` (HTML: what is computed and how), optionally `camera` and
-// `target` (where the camera starts and what it orbits), and
-// `create({ stage, c3d, handles, values })`, which builds its objects and returns `update(values) → { rows, result }`.
+// `target` (where the camera starts and what it orbits), `narrow` ({ camera, target } on a phone-width screen) and
+// `hint` (how to use it, when not by dragging handles), and
+// `create({ stage, c3d, handles, values, set, live })`, which builds its objects and returns
+// `update(values) → { rows, result }`; after that, the scene may call `set(changes)` to change its own parameters
+// (as the panel does) and `live(rows)` to show rows that change as it runs (timings, not part of the answer).
 export const catalog = [
   { id: 'segment-plane', title: 'Segment – plane', load: () => import('./scenes/segment-plane.js'),
     summary: 'Where a segment crosses a plane: the parameter t and the crossing point, or the whole segment when it lies in the plane.' },
@@ -39,4 +42,6 @@ export const catalog = [
     summary: 'A ray against a 1,000- to 100,000-triangle mesh through its bounding volume hierarchy: the first hit or every hit.' },
   { id: 'frustum-culling', title: 'Frustum culling', load: () => import('./scenes/frustum-culling.js'),
     summary: 'A camera frustum and hundreds of spheres and boxes, coloured visible or culled.' },
+  { id: 'picking', title: 'Picking a scene', load: () => import('./scenes/picking.js'),
+    summary: 'three.js\'s raycaster.intersectObjects over 5,000 instances, a 131,072-triangle knot and a walking skinned figure, through collide3d/three\'s bounds trees or three.js\'s own raycast: the same hits, and the rays per second of each.' },
 ];

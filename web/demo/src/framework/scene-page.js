@@ -31,17 +31,30 @@ async function start({ id, title, load }) {
   document.title = `${title} — collide3d`;
   document.getElementById('title').textContent = title;
   document.getElementById('explanation').innerHTML = scene.explanation;
+  if (scene.hint !== undefined) document.querySelector('.hint').textContent = scene.hint;
 
   const specs = scene.params;
   const values = readParams(specs, search);
-  const stage = createStage(document.getElementById('scene'), { cameraPosition: scene.camera, cameraTarget: scene.target });
+  // A phone's panel sits below the scene rather than beside it (style.css), and its view is narrow: a scene may start
+  // its camera elsewhere there.
+  const narrow = matchMedia('(max-width: 700px)').matches;
+  const view = narrow && scene.narrow !== undefined ? scene.narrow : scene;
+  const stage = createStage(document.getElementById('scene'), { cameraPosition: view.camera, cameraTarget: view.target });
   const handles = {};
   for (const [name, spec] of Object.entries(specs)) {
     if (spec.type !== 'transform') continue;
     handles[name] = stage.addHandle(name, { rotatable: spec.rotation !== undefined });
     placeHandle(name, values[name]);
   }
-  const update = scene.create({ stage, c3d, handles, values });
+  // A scene that changes its own parameters (the pointer it picks under, an animation's time) calls `set`; one that
+  // measures something as it runs (rays per second) shows it with `live`, apart from the readout: the URL
+  // reproduces the readout, not a timing.
+  const live = document.getElementById('live');
+  const update = scene.create({
+    stage, c3d, handles, values,
+    set: (changes) => setValues(changes),
+    live: (rows) => live.replaceChildren(...rows.map(readoutRow)),
+  });
 
   function placeHandle(name, value) {
     const group = handles[name];
@@ -56,11 +69,16 @@ async function start({ id, title, load }) {
     return value;
   }
 
-  // The panel: one control per parameter (a folder of coordinates per handle), the gizmo mode, and links.
+  // The panel: one control per parameter (a folder of coordinates per handle), the gizmo mode (when there are
+  // handles), and links.
+  // On a phone it starts closed, so that it does not cover the scene.
   const gui = new GUI({ title: 'Parameters' });
+  if (narrow) gui.close();
   const gizmo = { mode: 'translate' };
-  gui.add(gizmo, 'mode', { 'move (W)': 'translate', 'rotate (E)': 'rotate' }).name('gizmo')
-    .onChange((mode) => stage.setGizmoMode(mode));
+  if (Object.keys(handles).length > 0) {
+    gui.add(gizmo, 'mode', { 'move (W)': 'translate', 'rotate (E)': 'rotate' }).name('gizmo')
+      .onChange((mode) => stage.setGizmoMode(mode));
+  }
   const proxies = {};
   for (const [name, spec] of Object.entries(specs)) {
     const label = spec.label ?? name;
@@ -109,20 +127,40 @@ async function start({ id, title, load }) {
     stage.scene.updateMatrixWorld();  // so scenes can map handle-local points to the world right away
     const { rows, result } = update(values);
     lastResult = result;
-    readout.replaceChildren(...rows.map(([label, text]) => {
-      const row = document.createElement('div');
-      row.className = 'row';
-      row.dataset.key = label;
-      const name = document.createElement('span');
-      name.textContent = label;
-      const output = document.createElement('output');
-      output.textContent = text;
-      row.append(name, output);
-      return row;
-    }));
+    readout.replaceChildren(...rows.map(readoutRow));
     stage.requestRender();
     clearTimeout(urlTimer);
     urlTimer = setTimeout(writeUrl, 150);
+  }
+
+  // One row of the readout: a label and its value.
+  function readoutRow([label, text]) {
+    const row = document.createElement('div');
+    row.className = 'row';
+    row.dataset.key = label;
+    const name = document.createElement('span');
+    name.textContent = label;
+    const output = document.createElement('output');
+    output.textContent = text;
+    row.append(name, output);
+    return row;
+  }
+
+  // What rows of the readout (or the live rows) show, as label → text.
+  function rowsOf(element) {
+    return Object.fromEntries([...element.children].map((row) => [row.dataset.key, row.lastChild.textContent]));
+  }
+
+  // Sets parameters ({ name: value }, transforms as [x, y, z] or [x, y, z, degX, degY, degZ]) and updates; the URL
+  // follows a moment later.
+  function setValues(changes) {
+    for (const [name, value] of Object.entries(changes)) {
+      if (specs[name] === undefined) throw new Error(`scene ${id} has no parameter ${name}`);
+      if (specs[name].type === 'transform') placeHandle(name, value);
+      else values[name] = parseParam(specs[name], formatParam(specs[name], value));  // clamped as a URL value would be
+    }
+    gui.controllersRecursive().forEach((controller) => controller.updateDisplay());
+    refresh();
   }
 
   function writeUrl() {
@@ -141,20 +179,16 @@ async function start({ id, title, load }) {
     /** The library's answer behind the readout (plain data). */
     get result() { return lastResult; },
     /** The readout as label → text. */
-    readout: () => Object.fromEntries([...readout.children].map((row) => [row.dataset.key, row.lastChild.textContent])),
+    readout: () => rowsOf(readout),
     values: () => Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, formatParam(spec, values[name])])),
-    /** Sets parameters ({ name: value }, transforms as [x, y, z] or [x, y, z, degX, degY, degZ]) and updates. */
+    /** Sets parameters as a scene's `set` does, writes the URL now, and returns the new answer. */
     set(changes) {
-      for (const [name, value] of Object.entries(changes)) {
-        if (specs[name] === undefined) throw new Error(`scene ${id} has no parameter ${name}`);
-        if (specs[name].type === 'transform') placeHandle(name, value);
-        else values[name] = parseParam(specs[name], formatParam(specs[name], value));  // clamped as a URL value would be
-      }
-      gui.controllersRecursive().forEach((controller) => controller.updateDisplay());
-      refresh();
+      setValues(changes);
       writeUrl();
       return lastResult;
     },
+    /** The rows a scene shows with `live` (timings), as label → text. */
+    live: () => rowsOf(live),
     select: (name) => stage.select(name),
     /** The handle the gizmo is attached to, or null. */
     get selected() { return stage.selected; },

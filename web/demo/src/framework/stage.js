@@ -1,6 +1,7 @@
 // The 3D stage every scene shares: renderer, camera with orbit controls, the draggable handles (groups a scene
-// hangs its meshes on) with a TransformControls gizmo, picking by click or tap, resizing, and rendering on demand:
-// a frame is drawn only after something changed, so an idle scene costs nothing.
+// hangs its meshes on) with a TransformControls gizmo, picking by click or tap, the pointer's position for scenes
+// that pick what is under it, resizing, and rendering on demand: a frame is drawn only after something changed (or
+// while a frame hook animates), so an idle scene costs nothing.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { TransformControls } from 'three/addons/controls/TransformControls.js';
@@ -33,7 +34,7 @@ export function createStage(canvas, { cameraPosition = [7, 6, 9], cameraTarget =
   gizmo.addEventListener('dragging-changed', (event) => { orbit.enabled = !event.value; });
 
   const handles = new Map();  // name → { group, rotatable }
-  const listeners = { change: [], select: [] };
+  const listeners = { change: [], select: [], pointer: [] };
   let selected = null;
   let gizmoMode = 'translate';
   let frameRequested = false;
@@ -71,7 +72,21 @@ export function createStage(canvas, { cameraPosition = [7, 6, 9], cameraTarget =
     requestRender();
   }
 
-  // A click or tap (a press that did not move, so not an orbit) selects the handle under it, or clears the selection.
+  // The pointer in normalized device coordinates (x and y in [-1, 1], y up), as Raycaster.setFromCamera takes it.
+  function toDevice(event) {
+    const rect = canvas.getBoundingClientRect();
+    return { x: ((event.clientX - rect.left) / rect.width) * 2 - 1, y: -((event.clientY - rect.top) / rect.height) * 2 + 1 };
+  }
+
+  // A mouse hovering (no button down: a drag orbits or moves the gizmo) tells the pointer listeners where it is.
+  canvas.addEventListener('pointermove', (event) => {
+    if (event.buttons !== 0 || event.pointerType === 'touch' || gizmo.dragging) return;
+    const at = toDevice(event);
+    for (const listener of listeners.pointer) listener(at);
+  });
+
+  // A click or tap (a press that did not move, so not an orbit) selects the handle under it, or clears the selection,
+  // and tells the pointer listeners where it landed (a touch screen's only hover).
   const pointer = new THREE.Vector2();
   const raycaster = new THREE.Raycaster();
   let pressed = null;
@@ -81,10 +96,11 @@ export function createStage(canvas, { cameraPosition = [7, 6, 9], cameraTarget =
     const moved = Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y);
     pressed = null;
     if (moved > CLICK_SLOP_PX) return;
-    const rect = canvas.getBoundingClientRect();
-    pointer.set(((event.clientX - rect.left) / rect.width) * 2 - 1, -((event.clientY - rect.top) / rect.height) * 2 + 1);
+    const at = toDevice(event);
+    pointer.set(at.x, at.y);
     raycaster.setFromCamera(pointer, camera);
     select(pickHandle(raycaster));
+    for (const listener of listeners.pointer) listener(at);
   });
 
   function pickHandle(caster) {
@@ -128,6 +144,8 @@ export function createStage(canvas, { cameraPosition = [7, 6, 9], cameraTarget =
     /** Called with the handle's name while the user drags it. */
     onChange: (listener) => listeners.change.push(listener),
     onSelect: (listener) => listeners.select.push(listener),
+    /** Called with { x, y } in normalized device coordinates when a mouse hovers over the canvas or a click or tap lands. */
+    onPointer: (listener) => listeners.pointer.push(listener),
     /** A hook run before every frame; returning true asks for another frame (an animation). */
     onFrame: (hook) => frameHooks.push(hook),
     /** Where a handle's origin appears on the canvas, in CSS pixels from its top-left corner. */

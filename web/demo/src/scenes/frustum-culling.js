@@ -2,6 +2,7 @@
 // scattered from a fixed seed; intersects(frustum, shape) keeps or culls each one.
 import * as THREE from 'three';
 import { fromFrustum } from 'collide3d/three';
+import { mulberry32 } from '../framework/random.js';
 import { COLORS } from '../framework/visuals.js';
 
 export const explanation = `The camera's view volume is six planes with inward normals <b>n</b> and constants
@@ -24,17 +25,6 @@ export const camera = [16, 19, 17];
 const ASPECT = 1.5;
 const COUNT = 150;  // spheres, and as many boxes
 const SEED = 20240611;
-
-// mulberry32: a tiny seeded generator, so every visit (and the test) scatters the very same objects.
-function mulberry32(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function scatter(seed) {
   const random = mulberry32(seed);
