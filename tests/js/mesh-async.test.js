@@ -54,7 +54,7 @@ describe('TriangleMesh.buildAsync', () => {
     await expect(c3d.TriangleMesh.buildAsync(new Float32Array(9), new Uint16Array([0, 1, 3]))).rejects.toThrow(
       new RangeError(`${fn}: index[2] must be < 3, the vertex count (got 3)`));
     await expect(c3d.TriangleMesh.buildAsync([0, 0, 0])).rejects.toThrow(
-      new TypeError(`${fn}: positions must be a Float32Array (got an array of length 3)`));
+      new TypeError(`${fn}: positions must be a Float32Array or Float64Array (got an array of length 3)`));
     await expect(c3d.TriangleMesh.buildAsync(new Float32Array(9), null, { signal: {} })).rejects.toThrow(
       new TypeError(`${fn}: opts.signal must be an AbortSignal (got an object)`));
     await expect(c3d.TriangleMesh.buildAsync(new Float32Array(9), null, { onProgress: 'x' })).rejects.toThrow(TypeError);

@@ -235,15 +235,40 @@ describe('TriangleMesh', () => {
     mesh.dispose();
   });
 
+  it('takes float64 positions and 8-bit indices as three.js may store them: the same mesh as float32 and 32-bit', () => {
+    const random = mulberry32(9);
+    const n = 10;  // 121 vertices: every vertex number fits a byte
+    const grid = new Float64Array(3 * (n + 1) * (n + 1)).map((_, k) => (k % 3 === 2 ? random() : Math.floor(k / 3 / (k % 3 === 0 ? 1 : n + 1)) % (n + 1)));
+    const corners = [];
+    for (let i = 0; i < n; ++i) {
+      for (let j = 0; j < n; ++j) {
+        const w = i * (n + 1) + j;
+        corners.push(w, w + 1, w + n + 1, w + 1, w + n + 2, w + n + 1);
+      }
+    }
+    const narrow = new c3d.TriangleMesh(grid, new Uint8Array(corners));
+    const wide = new c3d.TriangleMesh(new Float32Array(grid), new Uint32Array(corners));
+    let hits = 0;
+    for (let k = 0; k < 200; ++k) {
+      const caster = ray(v(n * random(), n * random(), 5), v(random() - 0.5, random() - 0.5, -1));
+      const all = narrow.raycast(caster, { hits: 'all' });
+      expect(all).toEqual(wide.raycast(caster, { hits: 'all' }));
+      hits += all.length;
+    }
+    expect(hits).toBeGreaterThan(50);
+    narrow.dispose();
+    wide.dispose();
+  });
+
   it('rejects bad input with errors naming the function, argument and value, and keeps working', () => {
     const positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]);
     const index = new Uint32Array([0, 1, 2, 1, 3, 2]);
     const make = (...args) => () => new c3d.TriangleMesh(...args);
-    expect(make([0, 0, 0])).toThrow(new TypeError('collide3d.TriangleMesh: positions must be a Float32Array (got an array of length 3)'));
+    expect(make([0, 0, 0])).toThrow(new TypeError('collide3d.TriangleMesh: positions must be a Float32Array or Float64Array (got an array of length 3)'));
     expect(make(new Float32Array(4))).toThrow(new RangeError('collide3d.TriangleMesh: positions.length must be a multiple of 3 (got 4)'));
     expect(make(new Float32Array([0, 0, NaN]))).toThrow(new RangeError('collide3d.TriangleMesh: positions[2] must be a finite number (got NaN)'));
     expect(make(positions)).toThrow(new RangeError('collide3d.TriangleMesh: positions.length must be a multiple of 9 (got 12)'));
-    expect(make(positions, [0, 1, 2])).toThrow(new TypeError('collide3d.TriangleMesh: index must be a Uint32Array or Uint16Array (got an array of length 3)'));
+    expect(make(positions, [0, 1, 2])).toThrow(new TypeError('collide3d.TriangleMesh: index must be a Uint32Array, Uint16Array or Uint8Array (got an array of length 3)'));
     expect(make(positions, new Uint32Array(4))).toThrow(new RangeError('collide3d.TriangleMesh: index.length must be a multiple of 3 (got 4)'));
     expect(make(positions, new Uint32Array([0, 1, 2, 1, 4, 2]))).toThrow(new RangeError('collide3d.TriangleMesh: index[4] must be < 4, the vertex count (got 4)'));
 

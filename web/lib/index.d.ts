@@ -3,6 +3,11 @@
 
 import type { SupportedPairs } from './pairs.js';
 
+/** The typed arrays three.js's BufferAttribute.array may be. */
+export type TypedArray =
+  | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array
+  | Float64Array;
+
 /** Any object with finite numeric x, y, z — a plain object or a THREE.Vector3. */
 export interface VectorLike {
   readonly x: number;
@@ -367,7 +372,12 @@ export interface TriangleMeshConstructor {
    * positions: x, y, z per vertex (BufferGeometry.attributes.position.array); index: three vertex numbers per
    * triangle (BufferGeometry.index.array), or none: every three vertices are then a triangle.
    */
-  new (positions: Float32Array, index?: Uint32Array | Uint16Array | null, opts?: TriangleMeshOptions): TriangleMesh;
+  /**
+   * positions: x, y, z per vertex, a Float32Array (or a Float64Array, rounded to float); index: three vertex numbers
+   * per triangle (Uint32Array, Uint16Array or Uint8Array), or none. Typed as three.js's BufferAttribute.array, so a
+   * geometry's arrays pass as they are; other typed arrays are refused when called (TypeError).
+   */
+  new (positions: TypedArray, index?: TypedArray | null, opts?: TriangleMeshOptions): TriangleMesh;
   /**
    * Makes a mesh again from what serialize() returned, its buffer, or a Uint8Array of its bytes, without a build.
    * Everything is checked: a damaged or foreign image throws a RangeError naming the field.
@@ -377,7 +387,7 @@ export interface TriangleMeshConstructor {
    * Builds the mesh in a worker (a module Web Worker; worker_threads in node) and resolves to it: the calling thread
    * only copies the arrays out and the serialized mesh in. Rejects with the constructor's errors.
    */
-  buildAsync(positions: Float32Array, index?: Uint32Array | Uint16Array | null, opts?: BuildAsyncOptions): Promise<TriangleMesh>;
+  buildAsync(positions: TypedArray, index?: TypedArray | null, opts?: BuildAsyncOptions): Promise<TriangleMesh>;
 }
 
 /** The box a caster hits first in an AabbTree. */

@@ -8,6 +8,7 @@
 // (and all its memory) without touching the others.
 // Browsers run it as a module Web Worker, created the way bundlers recognise; node runs it in worker_threads.
 import { typeError } from './errors.js';
+import { INDEX_ARRAYS, POSITION_ARRAYS } from './mesh.js';
 
 const WORKER_FILE = './mesh-build-worker.js';
 const KEEP_IDLE_MS = 5000;
@@ -105,13 +106,12 @@ export async function buildAsync(shared, make, positions, index, opts) {
   signal?.throwIfAborted();
   // Copies of the arrays (the worker takes them; the caller's stay as they are). Posting a view would copy its whole
   // buffer, however little of it the view covers. The worker checks the numbers, as the constructor does.
-  const copy = (arg, array, Types, expected) => {
+  const copy = (arg, array, [Types, expected]) => {
     const checked = shared.batchArray(fn, arg, array, Types, expected);
     return new checked.Type(shared.valuesOf(checked));
   };
-  const vertices = copy('positions', positions, [Float32Array], 'a Float32Array');
-  const corners = index === undefined || index === null ? undefined
-    : copy('index', index, [Uint32Array, Uint16Array], 'a Uint32Array or Uint16Array');
+  const vertices = copy('positions', positions, POSITION_ARRAYS);
+  const corners = index === undefined || index === null ? undefined : copy('index', index, INDEX_ARRAYS);
   const thread = takeKept() ?? await startWorker();
   if (thread === undefined) throw new Error(`collide3d.${fn}: this environment has neither Web Workers nor worker_threads`);
   if (signal?.aborted) {

@@ -10,6 +10,10 @@ import { defineMeshFormat } from './mesh-format.js';
 import { buildAsync } from './mesh-async.js';
 
 const HIT_MODES = { first: 0, any: 1, all: 2 };
+
+// The arrays a mesh is made from (the constructor's, buildAsync's): [types, what the error says is expected].
+export const POSITION_ARRAYS = [[Float32Array, Float64Array], 'a Float32Array or Float64Array'];
+export const INDEX_ARRAYS = [[Uint32Array, Uint16Array, Uint8Array], 'a Uint32Array, Uint16Array or Uint8Array'];
 // The constructor's first argument when it takes a mesh the module made (deserialize): never a user's.
 const MADE = Symbol('collide3d.TriangleMesh.made');
 
@@ -28,7 +32,7 @@ export function defineTriangleMesh(shared) {
   // The first position that is not a finite number (checked before any is written into a live mesh).
   function checkPositions(fn, positions, vertexCount) {
     // Type and length read through the built-ins (heap-array.js's batchArray): a Proxy or a subclass cannot lie.
-    const array = shared.batchArray(fn, 'positions', positions, [Float32Array], 'a Float32Array');
+    const array = shared.batchArray(fn, 'positions', positions, ...POSITION_ARRAYS);
     const values = shared.valuesOf(array), length = array.length;
     if (vertexCount !== undefined && length !== 3 * vertexCount) {
       throw rangeError(fn, 'positions.length', `must be ${3 * vertexCount}, 3 per vertex (got ${length})`);
@@ -96,7 +100,7 @@ export function defineTriangleMesh(shared) {
       const vertexCount = vertices.length / 3;
       const indexed = index !== undefined && index !== null;
       const corners = indexed
-        ? shared.valuesOf(shared.batchArray(fn, 'index', index, [Uint32Array, Uint16Array], 'a Uint32Array or Uint16Array'))
+        ? shared.valuesOf(shared.batchArray(fn, 'index', index, ...INDEX_ARRAYS))
         : undefined;
       const cornerCount = indexed ? corners.length : vertexCount;
       if (cornerCount % 3 !== 0) {
