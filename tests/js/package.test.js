@@ -18,17 +18,22 @@ describe('the packed package', () => {
     const json = JSON.parse(out.slice(out.search(/^\[$/m)));
     const files = json[0].files.map((f) => f.path).sort();
     expect(files).toEqual([
-    'LICENSE', 'README.md', 'package.json', 'web/lib/batch.js', 'web/lib/errors.js', 'web/lib/filters.js',
+      'LICENSE', 'README.md', 'package.json', 'web/lib/batch.js', 'web/lib/errors.js', 'web/lib/filters.js',
       'web/lib/heap-array.js', 'web/lib/heap-owner.js', 'web/lib/index.d.ts', 'web/lib/index.js',
-      'web/lib/loaded.js', 'web/lib/mesh.js', 'web/lib/shapes.js', 'web/lib/three/geometry-arrays.js',
-      'web/lib/three/index.d.ts', 'web/lib/three/index.js', 'web/lib/three/shapes.js', 'web/lib/tree.js',
+      'web/lib/loaded.js', 'web/lib/mesh.js', 'web/lib/shapes.js', 'web/lib/three/accelerated-raycast.js',
+      'web/lib/three/bounds-tree.js', 'web/lib/three/drawn-ranges.js', 'web/lib/three/geometry-arrays.js',
+      'web/lib/three/index.d.ts', 'web/lib/three/index.js', 'web/lib/three/instance-tree.js',
+      'web/lib/three/pose.js', 'web/lib/three/raycast-batched.js', 'web/lib/three/raycast-instanced.js',
+      'web/lib/three/raycast-triangles.js', 'web/lib/three/shapes.js', 'web/lib/tree.js',
       'web/lib/wasm/collide3d.mjs']);
   }, 240_000);
 
   it('installs into a fresh ESM project and answers queries from node', () => {
     const tarball = readdirSync(app).find((f) => f.endsWith('.tgz'));
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    run('npm', ['install', '--no-audit', '--no-fund', '--offline', `./${tarball}`], app);
+    // three and its types (collide3d/three's peer) linked from the repository's own install.
+    run('npm', ['install', '--no-audit', '--no-fund', '--offline', `./${tarball}`, join(root, 'node_modules/three'),
+      join(root, 'node_modules/@types/three')], app);
     writeFileSync(join(app, 'main.js'), `
       import init from 'collide3d';
       import { toShape } from 'collide3d/three';
@@ -43,11 +48,11 @@ describe('the packed package', () => {
   }, 120_000);
 
   it.each(['bundler', 'node16'])('type-checks the example with moduleResolution %s', (resolution) => {
-    copyFileSync(join(root, 'tests/js/package/example.ts'), join(app, 'example.ts'));
+    for (const file of ['example.ts', 'three-example.ts']) copyFileSync(join(root, 'tests/js/package', file), join(app, file));
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
     const module = resolution === 'node16' ? 'node16' : 'esnext';
     // Throws (failing the test) on any type error, including an unused @ts-expect-error.
     run('node', [tsc, '--noEmit', '--strict', '--target', 'es2022', '--module', module, '--moduleResolution', resolution,
-      '--lib', 'es2022,dom', 'example.ts'], app);
+      '--lib', 'es2022,dom', 'example.ts', 'three-example.ts'], app);
   }, 120_000);
 });

@@ -15,3 +15,59 @@ export function fromFrustum(frustum: { planes: ArrayLike<PlaneLike> }): FrustumS
 export function fromCapsule(capsule: { start: VectorLike; end: VectorLike; radius: number }): CapsuleShape;
 /** Recognises a three.js Ray, Line3, Plane, Triangle, Sphere, Box3, OBB, Capsule or Frustum by its fields. */
 export function toShape(object: object): Shape;
+
+// The drop-in accelerated raycast (three-mesh-bvh's names and call shapes).
+import type * as THREE from 'three';
+import type { TriangleMesh } from '../index.js';
+
+/** What computeBoundsTree() puts on a geometry: trees over its triangles, in the geometry's own space. */
+export class GeometryBoundsTree {
+  private constructor();
+  /** The geometry the tree was built for. */
+  readonly geometry: THREE.BufferGeometry;
+  /** The TriangleMesh over the geometry's triangles, or null for a geometry without triangles. */
+  readonly triangles: TriangleMesh | null;
+  /** Bytes of the wasm heap the tree holds. */
+  readonly byteLength: number;
+  readonly disposed: boolean;
+  /** After the positions changed in place (raycasts also notice a new `position.version` by themselves). */
+  refit(): void;
+  /** Frees the heap memory; raycasts then fall back to three.js's own. */
+  dispose(): void;
+}
+
+/** Builds `geometry.boundsTree`; install as `THREE.BufferGeometry.prototype.computeBoundsTree`. */
+export function computeBoundsTree(this: THREE.BufferGeometry): GeometryBoundsTree;
+/** Frees `geometry.boundsTree` and sets it to null; install as `THREE.BufferGeometry.prototype.disposeBoundsTree`. */
+export function disposeBoundsTree(this: THREE.BufferGeometry): void;
+/**
+ * three.js's raycast answered through bounds trees, for Mesh, SkinnedMesh, InstancedMesh, BatchedMesh, Points,
+ * Line, LineSegments and LineLoop; objects without a tree fall back to three.js's own raycast.
+ */
+export function acceleratedRaycast(this: THREE.Object3D, raycaster: THREE.Raycaster, intersects: THREE.Intersection[]): void;
+/** Builds the tree of one geometry of a BatchedMesh (or of all, -1) into `boundsTrees`. */
+export function computeBatchedBoundsTree(this: THREE.BatchedMesh, geometryId?: number): void;
+/** Frees the tree of one geometry of a BatchedMesh (or of all, -1). */
+export function disposeBatchedBoundsTree(this: THREE.BatchedMesh, geometryId?: number): void;
+/**
+ * Installs all of the above on three.js's prototypes (`three` defaults to the three.js collide3d imports); returns
+ * a function that puts three.js's own methods back.
+ */
+export function installAcceleratedRaycast(three?: typeof THREE): () => void;
+
+declare module 'three' {
+  interface BufferGeometry {
+    boundsTree?: GeometryBoundsTree | null;
+    computeBoundsTree(): GeometryBoundsTree;
+    disposeBoundsTree(): void;
+  }
+  interface BatchedMesh {
+    boundsTrees?: (TriangleMesh | null)[] | null;
+    computeBatchedBoundsTree(geometryId?: number): void;
+    disposeBatchedBoundsTree(geometryId?: number): void;
+  }
+  interface Raycaster {
+    /** With acceleratedRaycast: each object reports only its nearest intersection. */
+    firstHitOnly?: boolean;
+  }
+}

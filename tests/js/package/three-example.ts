@@ -1,0 +1,31 @@
+// The drop-in as the README and three-mesh-bvh's users write it, type-checked against the packed package.
+import * as THREE from 'three';
+import init from 'collide3d';
+import {
+  acceleratedRaycast, computeBoundsTree, disposeBoundsTree, installAcceleratedRaycast, type GeometryBoundsTree,
+} from 'collide3d/three';
+
+export async function pick(scene: THREE.Scene, camera: THREE.Camera): Promise<number> {
+  await init();
+  THREE.BufferGeometry.prototype.computeBoundsTree = computeBoundsTree;
+  THREE.BufferGeometry.prototype.disposeBoundsTree = disposeBoundsTree;
+  THREE.Mesh.prototype.raycast = acceleratedRaycast;
+  THREE.InstancedMesh.prototype.raycast = acceleratedRaycast;
+  THREE.Points.prototype.raycast = acceleratedRaycast;
+  const geometry = new THREE.TorusKnotGeometry();
+  const tree: GeometryBoundsTree = geometry.computeBoundsTree();
+  console.log(tree.triangles?.triangleCount, geometry.boundsTree?.byteLength);
+  const raycaster = new THREE.Raycaster();
+  raycaster.firstHitOnly = true;
+  raycaster.setFromCamera(new THREE.Vector2(0, 0), camera);
+  const hits: THREE.Intersection[] = raycaster.intersectObjects(scene.children);
+  const uninstall = installAcceleratedRaycast(THREE);
+  const batch = new THREE.BatchedMesh(10, 100, 300);
+  batch.computeBatchedBoundsTree();
+  console.log(batch.boundsTrees?.length, hits[0]?.instanceId, hits[0]?.faceIndex);
+  uninstall();
+  geometry.disposeBoundsTree();
+  // @ts-expect-error: computeBoundsTree is a geometry method
+  computeBoundsTree();
+  return hits.length;
+}
