@@ -20,10 +20,11 @@ describe('the packed package', () => {
     expect(files).toEqual([
       'LICENSE', 'README.md', 'package.json', 'web/lib/batch.js', 'web/lib/errors.js', 'web/lib/filters.js',
       'web/lib/heap-array.js', 'web/lib/heap-owner.js', 'web/lib/index.d.ts', 'web/lib/index.js',
-      'web/lib/loaded.js', 'web/lib/mesh.js', 'web/lib/shapes.js', 'web/lib/three/accelerated-raycast.js',
-      'web/lib/three/bounds-tree.js', 'web/lib/three/drawn-ranges.js', 'web/lib/three/geometry-arrays.js',
-      'web/lib/three/index.d.ts', 'web/lib/three/index.js', 'web/lib/three/instance-tree.js',
-      'web/lib/three/pose.js', 'web/lib/three/raycast-batched.js', 'web/lib/three/raycast-instanced.js',
+      'web/lib/loaded.js', 'web/lib/mesh.js', 'web/lib/segment-tree.js', 'web/lib/shapes.js',
+      'web/lib/three/accelerated-raycast.js', 'web/lib/three/bounds-tree.js', 'web/lib/three/drawn-ranges.js',
+      'web/lib/three/geometry-arrays.js', 'web/lib/three/index.d.ts', 'web/lib/three/index.js',
+      'web/lib/three/instance-tree.js', 'web/lib/three/pose.js', 'web/lib/three/raycast-batched.js',
+      'web/lib/three/raycast-instanced.js', 'web/lib/three/raycast-points-lines.js',
       'web/lib/three/raycast-triangles.js', 'web/lib/three/shapes.js', 'web/lib/tree.js',
       'web/lib/wasm/collide3d.mjs']);
   }, 240_000);

@@ -7,6 +7,7 @@ import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
 import { buildPrimitiveTree, raycastLine, raycastPoints } from '../../web/lib/three/raycast-points-lines.js';
+import { installAcceleratedRaycast } from '../../web/lib/three/index.js';
 import { mulberry32 } from '../../bench/random.mjs';
 
 let c3d;
@@ -231,11 +232,11 @@ describe('collide3d/three raycastPoints and raycastLine', () => {
   it('bad input is named', () => {
     const geometry = new THREE.BufferGeometry().setAttribute('position', new THREE.Float32BufferAttribute([0, 0, 0, NaN, 0, 0], 3));
     expect(() => buildPrimitiveTree(c3d, geometry, 'triangles')).toThrow(
-      /^collide3d\/three\.buildPrimitiveTree: kind must be 'points', 'line' or 'lineSegments' \(got "triangles"\)$/);
+      /^collide3d\.three\.buildPrimitiveTree: kind must be 'points', 'line' or 'lineSegments' \(got "triangles"\)$/);
     expect(() => buildPrimitiveTree(c3d, new THREE.BufferGeometry(), 'points')).toThrow(TypeError);
-    expect(() => buildPrimitiveTree(c3d, null, 'points')).toThrow(/^collide3d\/three\.buildPrimitiveTree: geometry/);
+    expect(() => buildPrimitiveTree(c3d, null, 'points')).toThrow(/^collide3d\.three\.buildPrimitiveTree: geometry/);
     expect(() => buildPrimitiveTree(c3d, geometry, 'points')).toThrow(
-      /^collide3d\/three\.buildPrimitiveTree: geometry positions\[3\] must be a finite number \(got NaN\)$/);
+      /^collide3d\.three\.buildPrimitiveTree: geometry positions\[3\] must be a finite number \(got NaN\)$/);
     geometry.attributes.position.setX(1, 1);
     geometry.setIndex([0, 2]);
     expect(() => buildPrimitiveTree(c3d, geometry, 'line')).toThrow(RangeError);
@@ -267,5 +268,56 @@ describe('collide3d/three raycastPoints and raycastLine', () => {
       tree.dispose();
     }
     expect(module.heapBytesInUse()).toBe(before);
+  });
+
+  it('the drop-in: raycaster.intersectObject with acceleratedRaycast installed, trees built lazily or at once', () => {
+    const random = mulberry32(55);
+    // Counts the trees' queries, to see the drop-in use them.
+    const proto = c3d.SegmentTree.prototype, near = proto.near;
+    let queries = 0;
+    proto.near = function count(...args) {
+      ++queries;
+      return near.apply(this, args);
+    };
+    for (const kind of KINDS) {
+      for (let s = 0; s < 12; ++s) {
+        const geometry = randomGeometry(random, 200);
+        const object = new kind.Type(geometry);
+        place(random, object);
+        const raycaster = new THREE.Raycaster();
+        let uninstall = installAcceleratedRaycast(THREE);
+        // Half the geometries get their kind's tree at once; the others a triangle tree, the kind's on first raycast.
+        if (s % 2) geometry.computeBoundsTree({ kind: kind.tree });
+        else geometry.computeBoundsTree();
+        uninstall();
+        for (let r = 0; r < 25; ++r) {
+          aim(random, raycaster, object);
+          raycaster.firstHitOnly = r % 5 === 0;
+          const expected = raycaster.intersectObject(object);
+          uninstall = installAcceleratedRaycast(THREE);
+          const actual = raycaster.intersectObject(object);
+          uninstall();
+          expect(plain(actual, object)).toEqual(plain(raycaster.firstHitOnly ? expected.slice(0, 1) : expected, object));
+        }
+        uninstall = installAcceleratedRaycast(THREE);
+        geometry.disposeBoundsTree();
+        uninstall();
+      }
+    }
+    proto.near = near;
+    expect(queries).toBeGreaterThan(500);
+  });
+
+  it('computeBoundsTree names a bad kind and the geometry\'s bad numbers', () => {
+    const uninstall = installAcceleratedRaycast(THREE);
+    try {
+      const geometry = new THREE.BufferGeometry().setAttribute('position', new THREE.Float32BufferAttribute([0, 0, 0, NaN, 0, 0], 3));
+      expect(() => geometry.computeBoundsTree({ kind: 'quads' })).toThrow(
+        /^collide3d\.three\.computeBoundsTree: options\.kind must be 'triangles', 'points', 'line' or 'lineSegments' \(got "quads"\)$/);
+      expect(() => geometry.computeBoundsTree({ kind: 'points' })).toThrow(
+        /^collide3d\.three\.computeBoundsTree: geometry positions\[3\] must be a finite number \(got NaN\)$/);
+    } finally {
+      uninstall();
+    }
   });
 });

@@ -4,3 +4,4 @@ export { fromBox3, fromCapsule, fromFrustum, fromLine3, fromOBB, fromPlane, from
 export { acceleratedRaycast, computeBoundsTree, disposeBoundsTree, installAcceleratedRaycast } from './accelerated-raycast.js';
 export { computeBatchedBoundsTree, disposeBatchedBoundsTree } from './raycast-batched.js';
 export { GeometryBoundsTree } from './bounds-tree.js';
+export { buildPrimitiveTree, raycastLine, raycastPoints } from './raycast-points-lines.js';

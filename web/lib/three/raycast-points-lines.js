@@ -23,19 +23,30 @@ const _worldOrigin = new Vector3();
 
 const sequenceLength = (geometry) => (geometry.index !== null ? geometry.index : geometry.attributes.position).count;
 
+// The place of the sequence a 'lineSegments' tree pairs from, 0 or 1: the parity of drawRange.start, where three.js's
+// loop starts (0 for other kinds).
+function firstOf(geometry, kind) {
+  const start = geometry.drawRange.start;
+  return kind === 'lineSegments' && Number.isInteger(start) && start > 0 ? start % 2 : 0;
+}
+
+/** Whether a tree from buildPrimitiveTree still fits the geometry: the same sequence of vertices, paired alike. */
+export function primitiveTreeFits(built, geometry) {
+  return built.length === sequenceLength(geometry) && built.first === firstOf(geometry, built.kind);
+}
+
 /**
  * A tree over a geometry's points ('points'), line strip ('line', for Line and LineLoop) or segment pairs
  * ('lineSegments'), for raycastPoints / raycastLine; dispose() frees it. A 'lineSegments' tree pairs vertices from
  * the parity of the geometry's drawRange.start, as three.js does.
  */
 export function buildPrimitiveTree(api, geometry, kind) {
-  const fn = 'collide3d/three.buildPrimitiveTree';
+  const fn = 'collide3d.three.buildPrimitiveTree';
   if (!KINDS.includes(kind)) throw new TypeError(`${fn}: kind must be 'points', 'line' or 'lineSegments' (got ${show(kind)})`);
   const position = geometry !== null && typeof geometry === 'object' && geometry.attributes !== undefined
     ? geometry.attributes.position : undefined;
   if (position === undefined) throw new TypeError(`${fn}: geometry must be a BufferGeometry with a position attribute`);
-  const start = geometry.drawRange.start;
-  const first = kind === 'lineSegments' && Number.isInteger(start) && start > 0 ? start % 2 : 0;
+  const first = firstOf(geometry, kind);
   // Paired from an odd place: the sequence from its second vertex number (or vertex), segment k then joining
   // places 2k + 1 and 2k + 2.
   const index = indexOf(geometry.index);
@@ -76,9 +87,10 @@ function localFar(raycaster, matrixWorld) {
 // the tree cannot serve this raycast (every place is then tested, as three.js does). `step` and `first` map a
 // primitive number to its place (place = step * number + first).
 function candidates(built, kind, geometry, threshold, raycaster, matrixWorld, step) {
-  if (built === undefined || built === null || built.kind !== kind || built.length !== sequenceLength(geometry)) return null;
-  const start = geometry.drawRange.start;
-  if (!Number.isInteger(start) || (kind === 'lineSegments' && Math.max(0, start) % 2 !== built.first)) return null;
+  if (built === undefined || built === null || built.kind !== kind || !primitiveTreeFits(built, geometry) ||
+    !Number.isInteger(geometry.drawRange.start)) {
+    return null;
+  }
   const o = _ray.origin, d = _ray.direction;
   const radius = Math.abs(threshold);
   if (![o.x, o.y, o.z, d.x, d.y, d.z, radius].every(usable) || (d.x === 0 && d.y === 0 && d.z === 0)) return null;
