@@ -341,6 +341,17 @@ describe('computeBoundsTree and the fallback', () => {
     expect(raycaster.intersectObject(mesh).map((h) => h.distance)).toEqual(expected);
   });
 
+  it('frees the tree with the geometry', () => {
+    const geometry = new THREE.SphereGeometry(1, 8, 6);
+    const tree = computeBoundsTree.call(geometry);
+    computeBoundsTree.call(geometry);  // the first tree is freed when replaced
+    expect(tree.disposed).toBe(true);
+    const second = geometry.boundsTree;
+    geometry.dispose();
+    expect(second.disposed).toBe(true);
+    expect(geometry.boundsTree).toBe(null);
+  });
+
   it('refits after the positions change and rebuilds after the index changes', () => {
     const geometry = new THREE.PlaneGeometry(2, 2, 4, 4);
     const mesh = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial({ side: THREE.DoubleSide }));

@@ -63,7 +63,13 @@ export function computeBoundsTree(options) {
   }
   if (this.boundsTree instanceof GeometryBoundsTree) this.boundsTree.dispose();
   this.boundsTree = tree;
+  this.addEventListener('dispose', disposeWithGeometry);  // once: three.js keeps one of each listener
   return tree;
+}
+
+// geometry.dispose() frees the tree too.
+function disposeWithGeometry(event) {
+  disposeBoundsTree.call(event.target);
 }
 
 /** Frees the geometry's bounds tree; its objects' raycasts fall back to three.js's. */

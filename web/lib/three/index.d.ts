@@ -18,7 +18,7 @@ export function toShape(object: object): Shape;
 
 // The drop-in accelerated raycast (three-mesh-bvh's names and call shapes).
 import type * as THREE from 'three';
-import type { Collide3d, SegmentKind, SegmentTree, TriangleMesh } from '../index.js';
+import type { AabbTree, Collide3d, SegmentKind, SegmentTree, TriangleMesh } from '../index.js';
 
 /** What computeBoundsTree() puts on a geometry: trees over its triangles, in the geometry's own space. */
 export class GeometryBoundsTree {
@@ -81,6 +81,25 @@ export function raycastPoints(object: THREE.Points, raycaster: THREE.Raycaster, 
 /** Line.prototype.raycast's (LineSegments, LineLoop by the object's flags), through `tree`. */
 export function raycastLine(object: THREE.Line, raycaster: THREE.Raycaster, intersects: THREE.Intersection[],
   tree: PrimitiveTree | null): void;
+
+/**
+ * A tree over the world bounds of a scene's objects: raycasts visit only the objects whose box the ray enters, shape
+ * queries only the boxes the shape meets. Call update() after objects move.
+ */
+export class SceneIndex {
+  /** Indexes `root` and every Mesh, InstancedMesh, BatchedMesh, SkinnedMesh, Points and line under it. */
+  constructor(root: THREE.Object3D, opts?: { margin?: number });
+  readonly size: number;
+  add(object: THREE.Object3D): void;
+  remove(object: THREE.Object3D): void;
+  /** Moves the boxes of the objects (or of `object`) whose world matrix, positions or instances changed. */
+  update(object?: THREE.Object3D): void;
+  /** raycaster.intersectObjects over the indexed objects, visiting only those the ray reaches. */
+  intersectObjects(raycaster: THREE.Raycaster, intersects?: THREE.Intersection[]): THREE.Intersection[];
+  /** The indexed objects whose world box meets the shape. */
+  intersectsShape(shape: Parameters<AabbTree['query']>[0]): THREE.Object3D[];
+  dispose(): void;
+}
 
 declare module 'three' {
   interface BufferGeometry {

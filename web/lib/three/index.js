@@ -4,4 +4,5 @@ export { fromBox3, fromCapsule, fromFrustum, fromLine3, fromOBB, fromPlane, from
 export { acceleratedRaycast, computeBoundsTree, disposeBoundsTree, installAcceleratedRaycast } from './accelerated-raycast.js';
 export { computeBatchedBoundsTree, disposeBatchedBoundsTree } from './raycast-batched.js';
 export { GeometryBoundsTree } from './bounds-tree.js';
+export { SceneIndex } from './scene-index.js';
 export { buildPrimitiveTree, raycastLine, raycastPoints } from './raycast-points-lines.js';

@@ -1,0 +1,147 @@
+// SceneIndex: one AabbTree over the world bounds of a scene's objects, so a raycast visits only the objects whose
+// box the ray enters (nearest first, stopping early with firstHitOnly) and a shape query only the objects whose box
+// it meets. Each visited object answers through its own raycast (acceleratedRaycast where installed), so the
+// intersections are the ones raycaster.intersectObjects gives. update() re-reads the objects' world matrices and
+// geometry versions and moves only the boxes of the objects that changed.
+import { Box3, Ray, Vector3 } from 'three';
+import { loadedApi } from '../loaded.js';
+
+const entry = new Vector3();
+const worldRay = new Ray();
+
+// What an object's box depends on: its world matrix, its geometry's position version and its instances' versions.
+function stateOf(object, into) {
+  let n = 0, changed = false;
+  const put = (x) => {
+    if (into[n] !== x) {
+      into[n] = x;
+      changed = true;
+    }
+    ++n;
+  };
+  for (const x of object.matrixWorld.elements) put(x);
+  put(object.geometry.attributes.position?.version);
+  put(object.instanceMatrix?.version);
+  put(object.isInstancedMesh ? object.count : undefined);
+  put(object._matricesTexture?.version);
+  return changed;
+}
+
+// The object's world box: its geometry's bounds (or its instances', for instanced and batched meshes) placed by its
+// world matrix; three.js computes the bounds it does not have yet.
+function worldBoxOf(object, box) {
+  if (object.isInstancedMesh || object.isBatchedMesh || object.isSkinnedMesh) {
+    object.computeBoundingBox();
+    box.copy(object.boundingBox);
+  } else {
+    const geometry = object.geometry;
+    if (geometry.boundingBox === null) geometry.computeBoundingBox();
+    box.copy(geometry.boundingBox);
+  }
+  return box.applyMatrix4(object.matrixWorld);
+}
+
+const indexable = (object) => object.geometry !== undefined && (object.isMesh || object.isPoints || object.isLine);
+
+export class SceneIndex {
+  #api;
+  #tree;
+  #entries = new Map();  // object -> { id, box, state }
+  #objectOf = [];  // AabbTree id -> object
+
+  /** Indexes `root` and every mesh, point cloud and line under it (their world matrices updated by the caller). */
+  constructor(root, opts = {}) {
+    const fn = 'collide3d.three.SceneIndex';
+    this.#api = loadedApi(fn);
+    if (root === null || typeof root !== 'object' || root.isObject3D !== true) {
+      throw new TypeError(`${fn}: root must be a three.js Object3D (got ${root === null ? 'null' : typeof root})`);
+    }
+    this.#tree = new this.#api.AabbTree({ margin: opts.margin ?? 0 });
+    root.traverse((object) => this.add(object));
+  }
+
+  /** How many objects are indexed. */
+  get size() { return this.#entries.size; }
+
+  /** Indexes one more object (a Mesh, InstancedMesh, BatchedMesh, SkinnedMesh, Points or line); others are ignored. */
+  add(object) {
+    if (!indexable(object) || this.#entries.has(object)) return;
+    const box = worldBoxOf(object, new Box3());
+    const state = [];
+    stateOf(object, state);
+    const id = this.#tree.insert({ type: 'aabb', min: box.min, max: box.max });
+    this.#objectOf[id] = object;
+    this.#entries.set(object, { id, box, state });
+  }
+
+  /** Stops indexing the object. */
+  remove(object) {
+    const entry = this.#entries.get(object);
+    if (entry === undefined) return;
+    this.#tree.remove(entry.id);
+    this.#objectOf[entry.id] = undefined;
+    this.#entries.delete(object);
+  }
+
+  /**
+   * Moves the boxes of the objects that changed (world matrix, geometry positions, instances) since they were last
+   * read; with `object`, of that object only. Update world matrices first (scene.updateMatrixWorld()).
+   */
+  update(object) {
+    const entries = object === undefined ? this.#entries : [[object, this.#entries.get(object)]];
+    for (const [target, entry] of entries) {
+      if (entry === undefined || !stateOf(target, entry.state)) continue;
+      worldBoxOf(target, entry.box);
+      this.#tree.update(entry.id, { type: 'aabb', min: entry.box.min, max: entry.box.max });
+    }
+  }
+
+  /**
+   * The intersections of `raycaster` with the indexed objects, sorted by distance, as
+   * `raycaster.intersectObjects(objects, false)` gives them (layers included); with `raycaster.firstHitOnly`, the
+   * nearest only. Appends to `intersects` when given.
+   */
+  intersectObjects(raycaster, intersects = []) {
+    worldRay.copy(raycaster.ray);
+    const found = [];
+    for (const id of this.#tree.query({ type: 'ray', origin: worldRay.origin, direction: worldRay.direction })) {
+      const object = this.#objectOf[id];
+      const box = this.#entries.get(object).box;
+      const inside = box.containsPoint(worldRay.origin) || worldRay.intersectBox(box, entry) === null;
+      found.push({ object, distance: inside ? 0 : entry.distanceTo(worldRay.origin) });
+    }
+    found.sort((p, q) => p.distance - q.distance);
+    const firstOnly = raycaster.firstHitOnly === true;
+    const hits = [];
+    for (const { object, distance } of found) {
+      if (firstOnly && hits.length > 0 && distance > hits[0].distance * (1 + 2 ** -30)) break;
+      if (distance > raycaster.far) break;
+      if (!object.layers.test(raycaster.layers)) continue;
+      const before = hits.length;
+      object.raycast(raycaster, hits);
+      if (firstOnly && hits.length > 1) {
+        hits.sort((p, q) => p.distance - q.distance);
+        hits.length = 1;
+      } else if (hits.length > before) {
+        hits.sort((p, q) => p.distance - q.distance);
+      }
+    }
+    for (const hit of hits) intersects.push(hit);
+    return intersects;
+  }
+
+  /**
+   * The indexed objects whose world box meets `shape` (an aabb, obb, sphere, plane, frustum, ray, line or segment;
+   * collide3d/three's toShape turns three.js math objects into shapes), decided exactly.
+   * Bounds, not triangles: follow with the objects' own tests where the surface matters.
+   */
+  intersectsShape(shape) {
+    return Array.from(this.#tree.query(shape), (id) => this.#objectOf[id]);
+  }
+
+  /** Frees the tree (the objects and their own trees are untouched). */
+  dispose() {
+    this.#tree.dispose();
+    this.#entries.clear();
+  }
+}
