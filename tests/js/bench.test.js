@@ -16,7 +16,7 @@ beforeAll(() => {
 }, 300_000);
 
 it('bench/run.mjs --quick writes one file with every workload, the commit it measured and the machine', () => {
-  expect(Object.keys(results.workloads)).toEqual(['single-queries', 'culling', 'broadphase', 'mesh-raycast']);
+  expect(Object.keys(results.workloads)).toEqual(['single-queries', 'culling', 'broadphase', 'mesh-raycast', 'points-lines']);
   expect(results.quick).toBe(true);
   expect(results.commit).toMatch(/^[0-9a-f]{40}$/);
   expect(results.native.length).toBeGreaterThan(10);
@@ -80,4 +80,13 @@ it('bench/mesh-raycast.mjs --quick runs and agrees with three-mesh-bvh and three
   for (const hits of [row.firstHits.rapier, row.firstHits.c3d, row.firstHits.c3dBatch]) expect(hits).toBe(row.firstHits.threeMeshBvh);
   expect(row.firstHits.threeMeshBvh).toBeGreaterThan(1000);
   expect(row.allHits.c3d).toBe(row.allHits.threeMeshBvh);
+});
+
+it('bench/points-lines.mjs --quick runs and gives three.js\'s intersections on every ray three.js casts', () => {
+  const rows = results.workloads['points-lines'];
+  expect(rows.map((r) => r.workload)).toEqual(['Points, 100000 points', 'LineSegments, 10000 segments']);
+  for (const row of rows) {
+    expect(row.mismatches, row.workload).toBe(0);
+    expect(row.hitRate, row.workload).toBeGreaterThan(0.05);
+  }
 });
