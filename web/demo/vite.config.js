@@ -11,7 +11,7 @@ export default defineConfig({
   base: './',
   resolve: {
     alias: [
-      { find: /^collide3d\/three$/, replacement: here('../lib/three.js') },
+      { find: /^collide3d\/three$/, replacement: here('../lib/three/index.js') },
       { find: /^collide3d$/, replacement: here('../lib/index.js') },
     ],
   },
