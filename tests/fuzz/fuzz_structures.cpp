@@ -1,7 +1,8 @@
 // libFuzzer harness over the structures built from many items: a TriangleMesh (its BVH build, raycasts in every
 // mode, intersects with any shape, closest points), a serialized TriangleMesh damaged at drawn places and read back
-// (refused, or answering as brute force over the triangles its image holds), an AabbTree driven by a drawn sequence of inserts, updates and
-// removals, then its pairs, and allPairs over drawn boxes. Each answer is checked against brute force over the same
+// (refused, or answering as brute force over the triangles its image holds), a SegmentTree of each kind (the points
+// or segments near a caster, against the closest-points table's distances), an AabbTree driven by a drawn sequence
+// of inserts, updates and removals, then its pairs, and allPairs over drawn boxes. Each answer is checked against brute force over the same
 // items (the single queries the structures promise to agree with), so the fuzzer finds wrong answers as well as
 // memory errors and undefined behaviour. Run: scripts/fuzz.sh, or the short bounded run inside npm test.
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include "collide3d/broadphase/dynamic_tree.h"
 #include "collide3d/dispatch/tables.h"
 #include "collide3d/mesh/mesh_format.h"
+#include "collide3d/mesh/segment_tree.h"
 #include "collide3d/mesh/triangle_mesh.h"
 #include "collide3d/shapes/validate_shape.h"
 #include "fuzz_input.h"
@@ -145,7 +147,7 @@ void fuzzImage(fuzz::Input& in) {
   for (int change = in.choice(4); change > 0 && !image.empty(); --change) {
     const size_t at = static_cast<size_t>(in.choice(static_cast<int>(image.size())));
     const bool wordFits = at / 4 * 4 + 4 <= image.size();
-    switch (in.choice(4)) {
+    switch (in.choice(5)) {
       case 0: image[at] = static_cast<uint8_t>(in.choice(256)); break;
       case 1: {
         const auto word = static_cast<uint32_t>(in.choice(40));
@@ -174,6 +176,78 @@ void fuzzImage(fuzz::Input& in) {
     triangles[ids[slot]] = {vertex(corners[3 * slot]), vertex(corners[3 * slot + 1]), vertex(corners[3 * slot + 2])};
   }
   checkMesh(in, read, triangles);
+}
+
+// A coordinate the point and segment shapes accept (the closest-points reference validates them).
+float drawnCoordinate(fuzz::Input& in) {
+  const float x = drawnFloat(in);
+  return inRange(x) ? x : 0.0f;
+}
+
+void fuzzSegmentTree(fuzz::Input& in) {
+  const auto kind = static_cast<SegmentKind>(in.choice(3));
+  const size_t vertexCount = in.choice(13), length = in.choice(17);
+  const bool indexed = in.choice(2);
+  SegmentTree tree;
+  if (!tree.allocate(vertexCount, indexed ? length : vertexCount, indexed)) return;
+  std::vector<Vec3> vertices(vertexCount);
+  for (size_t v = 0; v < vertexCount; ++v) {
+    vertices[v] = {drawnCoordinate(in), drawnCoordinate(in), drawnCoordinate(in)};
+    float* p = tree.positions() + 3 * v;
+    p[0] = float(vertices[v].x), p[1] = float(vertices[v].y), p[2] = float(vertices[v].z);
+  }
+  std::vector<uint32_t> sequence;
+  std::ptrdiff_t firstBad = -1;
+  for (size_t k = 0; k < (indexed ? length : vertexCount); ++k) {
+    sequence.push_back(indexed ? static_cast<uint32_t>(in.choice(static_cast<int>(vertexCount) + 1)) : uint32_t(k));
+    if (indexed) tree.sequence()[k] = sequence.back();
+    if (firstBad < 0 && sequence.back() >= vertexCount) firstBad = static_cast<std::ptrdiff_t>(k);
+  }
+  require(tree.firstBadVertex() == firstBad);
+  if (firstBad >= 0) return;
+  require(tree.build(kind));
+  // The primitives by SegmentKind's definition, and the magnitude the tolerance is relative to.
+  std::vector<Segment> primitives(SegmentTree::primitiveCount(kind, sequence.size()));
+  double extent = 0;
+  for (size_t i = 0; i < primitives.size(); ++i) {
+    const size_t first = kind == SegmentKind::Pairs ? 2 * i : i, second = kind == SegmentKind::Points ? first : first + 1;
+    primitives[i] = {vertices[sequence[first]], vertices[sequence[second]]};
+    for (const Vec3 p : {primitives[i].start, primitives[i].end}) {
+      extent = std::fmax(extent, std::fmax(std::fabs(p.x), std::fmax(std::fabs(p.y), std::fabs(p.z))));
+    }
+  }
+  require(tree.size() == primitives.size());
+  for (int query = 0; query < 4; ++query) {
+    // The caster as a shape for the reference: any kind against points, a segment against segments (the table's
+    // pairs).
+    constexpr ShapeType kCasters[] = {ShapeType::Ray, ShapeType::Line, ShapeType::Segment};
+    const ShapeType type = kind == SegmentKind::Points ? kCasters[in.choice(3)] : ShapeType::Segment;
+    const Vec3 origin = in.vector(), other = in.vector();
+    const double radius = std::fabs(in.number());
+    const auto shape = type == ShapeType::Ray    ? encodedBuffer(Ray{origin, other})
+                       : type == ShapeType::Line ? encodedBuffer(Line{origin, other})
+                                                 : encodedBuffer(Segment{origin, other});
+    Problem problem;
+    if (!validateEncoded(type, shape.data(), problem) || !inRange(radius)) continue;
+    const Caster caster = type == ShapeType::Ray    ? toCaster(Ray{origin, other})
+                          : type == ShapeType::Line ? toCaster(Line{origin, other})
+                                                    : toCaster(Segment{origin, other});
+    std::vector<uint32_t> found;
+    require(tree.near(caster, caster.tMax, radius, found));
+    require(std::is_sorted(found.begin(), found.end()) && std::adjacent_find(found.begin(), found.end()) == found.end());
+    const double magnitude = std::fmax(extent, std::fmax(std::fabs(origin.x), std::fmax(std::fabs(origin.y), std::fabs(origin.z))));
+    const double allowed = radius + 1.01 * SegmentTree::kTolerance * (magnitude + radius) + 1e-300;
+    for (size_t i = 0, next = 0; i < primitives.size(); ++i) {
+      const bool point = kind == SegmentKind::Points;
+      const auto primitive = point ? encodedBuffer(Point{primitives[i].start}) : encodedBuffer(primitives[i]);
+      const double distance =
+          closestPointsTable().at(point ? ShapeType::Point : ShapeType::Segment, type)(primitive.data(), shape.data()).distance;
+      const bool isFound = next < found.size() && found[next] == i;
+      next += isFound;
+      if (distance <= radius) require(isFound);
+      if (isFound) require(distance <= allowed);
+    }
+  }
 }
 
 // Every pair of live boxes that overlap, (smaller id, larger id), sorted.
@@ -244,10 +318,11 @@ void fuzzAllPairs(fuzz::Input& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   c3d::fuzz::Input in(data, size);
-  switch (in.choice(4)) {
+  switch (in.choice(5)) {
     case 0: c3d::fuzzMesh(in); break;
     case 1: c3d::fuzzImage(in); break;
     case 2: c3d::fuzzTree(in); break;
+    case 3: c3d::fuzzSegmentTree(in); break;
     default: c3d::fuzzAllPairs(in); break;
   }
   return 0;

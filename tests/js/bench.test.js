@@ -16,7 +16,8 @@ beforeAll(() => {
 }, 300_000);
 
 it('bench/run.mjs --quick writes one file with every workload, the commit it measured and the machine', () => {
-  expect(Object.keys(results.workloads)).toEqual(['single-queries', 'culling', 'broadphase', 'mesh-raycast', 'three-raycast']);
+  expect(Object.keys(results.workloads)).toEqual(['single-queries', 'culling', 'broadphase', 'mesh-raycast', 'three-raycast',
+    'points-lines']);
   expect(results.quick).toBe(true);
   expect(results.commit).toMatch(/^[0-9a-f]{40}$/);
   expect(results.native.length).toBeGreaterThan(10);
@@ -95,4 +96,13 @@ it('bench/three-raycast.mjs --quick runs, and the drop-in agrees with three.js a
     expect(row.hitRate, row.workload).toBeGreaterThan(0.05);
   }
   expect(rows[1].hits.collide3d).toBe(rows[1].hits['three-mesh-bvh']);
+});
+
+it('bench/points-lines.mjs --quick runs and gives three.js\'s intersections on every ray three.js casts', () => {
+  const rows = results.workloads['points-lines'];
+  expect(rows.map((r) => r.workload)).toEqual(['Points, 100000 points', 'LineSegments, 10000 segments']);
+  for (const row of rows) {
+    expect(row.mismatches, row.workload).toBe(0);
+    expect(row.hitRate, row.workload).toBeGreaterThan(0.05);
+  }
 });

@@ -11,7 +11,7 @@ describe('init', () => {
     expect(a).toBe(b);
     expect(Object.isFrozen(a)).toBe(true);
     expect(Object.keys(a).sort()).toEqual(
-      ['AabbTree', 'HeapArray', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance',
+      ['AabbTree', 'HeapArray', 'SegmentTree', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance',
         'intersection', 'intersects', 'intersectsBatch', 'orthonormalBasis', 'raycast', 'raycastBatch', 'separatingAxis',
         'supported', 'sweep']);
   });

@@ -37,12 +37,13 @@ describe('the packed package', () => {
       'web/lib/heap-array.js', 'web/lib/heap-owner.js', 'web/lib/index.d.ts', 'web/lib/index.js',
       'web/lib/inline.d.ts', 'web/lib/inline.js', 'web/lib/load.js', 'web/lib/loaded.js', 'web/lib/mesh-async.js',
       'web/lib/mesh-build-worker.js', 'web/lib/mesh-format.js', 'web/lib/mesh.js', 'web/lib/pairs.d.ts',
-      'web/lib/shapes.js', 'web/lib/three/accelerated-raycast.js', 'web/lib/three/bounds-tree.js',
-      'web/lib/three/drawn-ranges.js', 'web/lib/three/geometry-arrays.js', 'web/lib/three/index.d.ts',
-      'web/lib/three/index.js', 'web/lib/three/instance-tree.js', 'web/lib/three/pose.js',
-      'web/lib/three/raycast-batched.js', 'web/lib/three/raycast-instanced.js', 'web/lib/three/raycast-triangles.js',
-      'web/lib/three/scene-index.js', 'web/lib/three/shapes.js', 'web/lib/tree.js', 'web/lib/wasm/collide3d-wasm.js',
-      'web/lib/wasm/collide3d.mjs', 'web/lib/wasm/collide3d.wasm']);
+      'web/lib/segment-tree.js', 'web/lib/shapes.js', 'web/lib/three/accelerated-raycast.js',
+      'web/lib/three/bounds-tree.js', 'web/lib/three/drawn-ranges.js', 'web/lib/three/geometry-arrays.js',
+      'web/lib/three/index.d.ts', 'web/lib/three/index.js', 'web/lib/three/instance-tree.js',
+      'web/lib/three/pose.js', 'web/lib/three/raycast-batched.js', 'web/lib/three/raycast-instanced.js',
+      'web/lib/three/raycast-points-lines.js', 'web/lib/three/raycast-triangles.js', 'web/lib/three/scene-index.js',
+      'web/lib/three/shapes.js', 'web/lib/tree.js', 'web/lib/wasm/collide3d-wasm.js', 'web/lib/wasm/collide3d.mjs',
+      'web/lib/wasm/collide3d.wasm']);
   }, 240_000);
 
   it('installs into a fresh ESM project and answers queries from node', () => {

@@ -219,6 +219,8 @@ export interface Collide3d {
   allPairs(boxes: BatchNumbers): Uint32Array;
   /** Triangle meshes with a BVH: raycasts, intersection tests and closest points over many triangles. */
   readonly TriangleMesh: TriangleMeshConstructor;
+  /** Points or line segments with a BVH: which lie within a radius of a ray, line or segment (picking them). */
+  readonly SegmentTree: SegmentTreeConstructor;
   /** Dynamic AABB trees: a broadphase for boxes that move. */
   readonly AabbTree: AabbTreeConstructor;
   /** Typed arrays in the wasm heap, which the batch calls read and write in place (no copy). */
@@ -388,6 +390,35 @@ export interface TriangleMeshConstructor {
    * only copies the arrays out and the serialized mesh in. Rejects with the constructor's errors.
    */
   buildAsync(positions: TypedArray, index?: TypedArray | null, opts?: BuildAsyncOptions): Promise<TriangleMesh>;
+}
+
+/** How a SegmentTree makes primitives of its vertices, as three.js's Points, Line and LineSegments draw them. */
+export type SegmentKind = 'points' | 'line' | 'lineSegments';
+
+/**
+ * Points or line segments in the wasm heap with a BVH over them. Primitive numbers: for 'points' the vertex's place
+ * in the index (or the vertex), for 'line' segment i joins places i and i + 1, for 'lineSegments' segment k joins
+ * places 2k and 2k + 1. Call dispose() when done.
+ */
+export interface SegmentTree {
+  readonly kind: SegmentKind;
+  /** How many points or segments the tree holds. */
+  readonly size: number;
+  /** Bytes of the wasm heap the tree holds. */
+  readonly byteLength: number;
+  /**
+   * The numbers (ascending) of the primitives within `radius` of the caster (up to opts.maxDistance along it), with
+   * a tolerance of 2^-20 of the coordinates' magnitude: every one within the radius is found, none beyond the
+   * radius and that tolerance.
+   */
+  near(caster: Caster, radius: number, opts?: { maxDistance?: number }): Uint32Array;
+  /** Frees the tree's heap memory; using it afterwards throws. */
+  dispose(): void;
+}
+
+export interface SegmentTreeConstructor {
+  /** positions: x, y, z per vertex; opts.index: vertex numbers, else the vertices in order; opts.kind: 'lineSegments'. */
+  new (positions: Float32Array, opts?: { index?: Uint32Array | Uint16Array | null; kind?: SegmentKind }): SegmentTree;
 }
 
 /** The box a caster hits first in an AabbTree. */

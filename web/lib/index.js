@@ -6,6 +6,7 @@ import { loadModule } from './load.js';
 import { reentered, rangeError, typeError, unsupportedPair } from './errors.js';
 import { SHAPE_TYPES, checkShapeSchemas, encodeShape, encodeVector, setNumberRange } from './shapes.js';
 import { defineTriangleMesh } from './mesh.js';
+import { defineSegmentTree } from './segment-tree.js';
 import { defineAabbTree } from './tree.js';
 import { definePairBatches } from './batch.js';
 import { defineHeapArrays } from './heap-array.js';
@@ -341,13 +342,15 @@ function createApi(module) {
     },
   };
   const TriangleMesh = defineTriangleMesh(shared);
+  const SegmentTree = defineSegmentTree(shared);
   const AabbTree = defineAabbTree(shared);
   const sizes = Object.fromEntries(SHAPE_TYPES.map((type) => [type, layout.shapes[type].size]));
   const { intersectsBatch, raycastBatch } = definePairBatches(shared, sizes);
 
   const api = {
     intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
-    intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, AabbTree, HeapArray, supported,
+    intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, SegmentTree, AabbTree, HeapArray,
+    supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

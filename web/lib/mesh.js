@@ -17,20 +17,10 @@ export const INDEX_ARRAYS = [[Uint32Array, Uint16Array, Uint8Array], 'a Uint32Ar
 // The constructor's first argument when it takes a mesh the module made (deserialize): never a user's.
 const MADE = Symbol('collide3d.TriangleMesh.made');
 
-// `shared`: what index.js's API shares with it (the module, the scratch area and its helpers).
-export function defineTriangleMesh(shared) {
-  const { module, A, OPT, OUT, status: STATUS, vec } = shared;
-  const HIT_SIZE = 12;  // io::kHitSize numbers and the triangle
-
-  function hitAt(f, o) {
-    return {
-      t: f[o] + 0, point: vec(f, o + 1), normal: vec(f, o + 4), u: f[o + 8] + 0, v: f[o + 9] + 0,
-      frontFace: f[o + 10] === 1, triangleIndex: f[o + 11],
-    };
-  }
-
-  // The first position that is not a finite number (checked before any is written into a live mesh).
-  function checkPositions(fn, positions, vertexCount) {
+// Checks vertex positions (x, y, z per vertex, POSITION_ARRAYS) before any is written into a structure in the heap:
+// returns their values, or throws naming the first that is not a finite number. `shared`: index.js's helpers.
+export function positionsChecker(shared) {
+  return function checkPositions(fn, positions, vertexCount) {
     // Type and length read through the built-ins (heap-array.js's batchArray): a Proxy or a subclass cannot lie.
     const array = shared.batchArray(fn, 'positions', positions, ...POSITION_ARRAYS);
     const values = shared.valuesOf(array), length = array.length;
@@ -42,6 +32,20 @@ export function defineTriangleMesh(shared) {
       if (!Number.isFinite(values[k])) throw rangeError(fn, `positions[${k}]`, `must be a finite number (got ${values[k]})`);
     }
     return values;
+  };
+}
+
+// `shared`: what index.js's API shares with it (the module, the scratch area and its helpers).
+export function defineTriangleMesh(shared) {
+  const { module, A, OPT, OUT, status: STATUS, vec } = shared;
+  const HIT_SIZE = 12;  // io::kHitSize numbers and the triangle
+  const checkPositions = positionsChecker(shared);
+
+  function hitAt(f, o) {
+    return {
+      t: f[o] + 0, point: vec(f, o + 1), normal: vec(f, o + 4), u: f[o + 8] + 0, v: f[o + 9] + 0,
+      frontFace: f[o + 10] === 1, triangleIndex: f[o + 11],
+    };
   }
 
   // Options: maxDistance, backfaceCulling, hits ('first', 'any', and for one caster 'all'). Writes the first two

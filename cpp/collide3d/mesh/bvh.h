@@ -1,4 +1,4 @@
-// A bounding volume hierarchy over primitives given by their boxes, for mesh queries.
+// A bounding volume hierarchy over primitives given by their boxes, for the mesh and segment-tree queries.
 // Build: top-down with the surface area heuristic evaluated on centroids binned along each node's widest axis (Wald
 // 2007, "On fast Construction of SAH-based Bounding Volume Hierarchies"), with 4-lane vectors for the boxes. A
 // node's box, centre bounds and bins are all filled by its parent's partition pass, so each level of the tree reads
@@ -446,6 +446,68 @@ void refitBvh(Bvh& tree, PrimitiveBox&& primitiveBox) {
     }
   }
   if (!tree.empty()) tree.box = boxOf(tree.root);
+}
+
+namespace bvh {
+
+// Every child's key: by the key's own node form when it has one (a caster's, vectorised), else box by box.
+template <class Key>
+auto keys(Key& key, const BvhNode& node, double (&out)[kBvhWidth]) -> decltype(key(node, out)) {
+  return key(node, out);
+}
+template <class Key, class... None>
+void keys(Key& key, const BvhNode& node, double (&out)[kBvhWidth], None...) {
+  for (int side = 0; side < kBvhWidth; ++side) out[side] = key(node.box(side));
+}
+
+}  // namespace bvh
+
+// Depth-first search of the BVH, nearer children first. key(box) is a lower bound of what the box can hold (NaN:
+// nothing), compared with `limit`, which the caller may lower as it finds answers; leaf(slot) tests one primitive (by
+// its slot in the build's order) and returns true to stop.
+template <class Key, class Leaf>
+void searchBvh(const Bvh& tree, Key&& key, const double& limit, Leaf&& leaf) {
+  if (tree.empty() || !(key(tree.box) <= limit)) return;
+  struct Pending {
+    BvhChild child;
+    double key;
+  };
+  Pending stack[(kBvhWidth - 1) * (bvh::kMaxDepth + 1) + 1];
+  int top = 0;
+  BvhChild at = tree.root;
+  for (;;) {
+    if (at.leaf()) {
+      for (uint32_t slot = at.first; slot < at.first + at.count; ++slot) {
+        if (leaf(slot)) return;
+      }
+    } else {
+      const BvhNode& node = tree.nodes[at.first];
+      double key4[kBvhWidth];
+      bvh::keys(key, node, key4);
+      // The children worth entering, farthest first: the last is entered now, the others wait on the stack.
+      Pending in[kBvhWidth];
+      int count = 0;
+      for (int side = 0; side < kBvhWidth; ++side) {
+        if (!(key4[side] <= limit) || node.child[side].none()) continue;
+        int i = count++;
+        for (; i > 0 && in[i - 1].key < key4[side]; --i) in[i] = in[i - 1];
+        in[i] = {node.child[side], key4[side]};
+      }
+      if (count > 0) {
+        for (int i = 0; i + 1 < count; ++i) stack[top++] = in[i];
+        at = in[count - 1].child;
+        continue;
+      }
+    }
+    for (;;) {
+      if (top == 0) return;
+      const Pending& p = stack[--top];
+      if (p.key <= limit) {
+        at = p.child;
+        break;
+      }
+    }
+  }
 }
 
 }  // namespace c3d

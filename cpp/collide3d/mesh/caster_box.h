@@ -15,12 +15,14 @@ namespace c3d {
 
 class CasterBox {
  public:
-  // The caster's points for t in [caster.tMin, hi].
-  CasterBox(const Caster& caster, double hi) : tMin_(caster.tMin), tMax_(hi) {
+  // The caster's points for t in [caster.tMin, hi], against boxes widened by `grow` on every side (the caster then
+  // meets a box when it passes within `grow` of it along each axis). Widening moves the origin each slab is measured
+  // from by `grow`, one more rounding of up to half an ulp of |origin| + grow that the bound below does not cover: a
+  // caller that widens includes that in `grow` (segment_tree.h's tolerance is 2^20 times more).
+  CasterBox(const Caster& caster, double hi, double grow = 0) : tMin_(caster.tMin), tMax_(hi) {
     const double o[3] = {caster.origin.x, caster.origin.y, caster.origin.z};
     const double d[3] = {caster.direction.x, caster.direction.y, caster.direction.z};
     for (int k = 0; k < 3; ++k) {
-      origin_[k] = o[k];
       inverse_[k] = 1 / d[k];  // ±infinity for a zero component (its sign follows the zero's)
       // A component that is not finite (a segment whose end minus start overflows) or whose reciprocal overflows
       // (a subnormal one) would give slabs the rounding bound below does not cover: that axis prunes nothing (NaN
@@ -28,8 +30,12 @@ class CasterBox {
       if (!std::isfinite(d[k]) || (d[k] != 0 && !std::isfinite(inverse_[k]))) {
         inverse_[k] = std::numeric_limits<double>::quiet_NaN();
       }
-      near_[k] = std::signbit(inverse_[k]) ? 3 + k : k;  // the node's bound lo[k] or hi[k]
-      far_[k] = std::signbit(inverse_[k]) ? k : 3 + k;
+      const bool reversed = std::signbit(inverse_[k]);
+      near_[k] = reversed ? 3 + k : k;  // the node's bound lo[k] or hi[k]
+      far_[k] = reversed ? k : 3 + k;
+      // lo - grow - origin = lo - (origin + grow); hi + grow - origin = hi - (origin - grow).
+      nearOrigin_[k] = reversed ? o[k] - grow : o[k] + grow;
+      farOrigin_[k] = reversed ? o[k] + grow : o[k] - grow;
     }
   }
 
@@ -53,8 +59,8 @@ class CasterBox {
         const float* farBound = &node.bound[far_[k]][pair];
         // A zero component gives ±infinity off the slab and NaN on its boundary; max and min keep their second
         // argument for NaN, as they should: a caster on a slab's boundary stays in it for every t.
-        const f64x2 tNear = (f64x2{nearBound[0], nearBound[1]} - origin_[k]) * inverse_[k];
-        const f64x2 tFar = (f64x2{farBound[0], farBound[1]} - origin_[k]) * inverse_[k];
+        const f64x2 tNear = (f64x2{nearBound[0], nearBound[1]} - nearOrigin_[k]) * inverse_[k];
+        const f64x2 tFar = (f64x2{farBound[0], farBound[1]} - farOrigin_[k]) * inverse_[k];
         lo = simd::max(tNear, lo);
         hi = simd::min(tFar, hi);
       }
@@ -72,7 +78,7 @@ class CasterBox {
  private:
   static constexpr double kWidening = 1.0 / (1ull << 49);
   static constexpr double kTiny = std::numeric_limits<double>::min();
-  double origin_[3], inverse_[3];
+  double nearOrigin_[3], farOrigin_[3], inverse_[3];
   int near_[3], far_[3];
   double tMin_, tMax_;
 };

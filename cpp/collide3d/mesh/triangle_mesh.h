@@ -142,8 +142,8 @@ class TriangleMesh {
     const IntersectsFn withBox = bounds ? nullptr : intersectsTable().at(ShapeType::Aabb, type);
     bool met = false;
     const double limit = 0;
-    search(
-        [&](const BvhBox& b) {
+    searchBvh(
+        tree_, [&](const BvhBox& b) {
           // A node's unused slots hold the empty box (infinite bounds): nothing to enter, and no box to test.
           if (!(b.lo[0] <= b.hi[0])) return std::numeric_limits<double>::quiet_NaN();
           const Aabb box{{b.lo[0], b.lo[1], b.lo[2]}, {b.hi[0], b.hi[1], b.hi[2]}};
@@ -164,7 +164,7 @@ class TriangleMesh {
   std::optional<MeshPoint> closestPoint(Vec3 p) const {
     std::optional<MeshPoint> best;
     double bestSquared = kInfinity, limit = kInfinity;
-    search([&](const BvhBox& b) { return squaredDistance(b, p); }, limit, [&](uint32_t slot) {
+    searchBvh(tree_, [&](const BvhBox& b) { return squaredDistance(b, p); }, limit, [&](uint32_t slot) {
       const Vec3 q = closestPointOn(triangleAt(slot), p);
       const double squared = lengthSquared(q - p);
       if (!best || squared < bestSquared || (squared == bestSquared && ids_[slot] < best->triangle)) {
@@ -188,7 +188,7 @@ class TriangleMesh {
     const auto hi = limitOf(caster, options);
     if (!hi) return;
     const CasterBox box(caster, *hi);
-    search(box, limit, [&](uint32_t slot) {
+    searchBvh(tree_, box, limit, [&](uint32_t slot) {
       const auto found = c3d::raycast(caster, triangleAt(slot), options);
       return found && hit(MeshHit{*found, ids_[slot]});
     });
@@ -262,64 +262,6 @@ class TriangleMesh {
       sum += gap * gap;
     }
     return sum * (1 - kMargin) - std::numeric_limits<double>::min();  // a lower bound despite rounding, underflow
-  }
-
-  // Every child's key: by the key's own node form when it has one (a caster's, vectorised), else box by box.
-  template <class Key>
-  static auto keys(Key& key, const BvhNode& node, double (&out)[kBvhWidth]) -> decltype(key(node, out)) {
-    return key(node, out);
-  }
-  template <class Key, class... None>
-  static void keys(Key& key, const BvhNode& node, double (&out)[kBvhWidth], None...) {
-    for (int side = 0; side < kBvhWidth; ++side) out[side] = key(node.box(side));
-  }
-
-  // Depth-first search of the BVH, nearer children first. key(box) is a lower bound of what the box can hold (NaN:
-  // nothing), compared with `limit`, which the caller may lower as it finds answers; leaf(slot) tests one triangle
-  // and returns true to stop.
-  template <class Key, class Leaf>
-  void search(Key&& key, const double& limit, Leaf&& leaf) const {
-    if (tree_.empty() || !(key(tree_.box) <= limit)) return;
-    struct Pending {
-      BvhChild child;
-      double key;
-    };
-    Pending stack[(kBvhWidth - 1) * (bvh::kMaxDepth + 1) + 1];
-    int top = 0;
-    BvhChild at = tree_.root;
-    for (;;) {
-      if (at.leaf()) {
-        for (uint32_t slot = at.first; slot < at.first + at.count; ++slot) {
-          if (leaf(slot)) return;
-        }
-      } else {
-        const BvhNode& node = tree_.nodes[at.first];
-        double key4[kBvhWidth];
-        keys(key, node, key4);
-        // The children worth entering, farthest first: the last is entered now, the others wait on the stack.
-        Pending in[kBvhWidth];
-        int count = 0;
-        for (int side = 0; side < kBvhWidth; ++side) {
-          if (!(key4[side] <= limit) || node.child[side].none()) continue;
-          int i = count++;
-          for (; i > 0 && in[i - 1].key < key4[side]; --i) in[i] = in[i - 1];
-          in[i] = {node.child[side], key4[side]};
-        }
-        if (count > 0) {
-          for (int i = 0; i + 1 < count; ++i) stack[top++] = in[i];
-          at = in[count - 1].child;
-          continue;
-        }
-      }
-      for (;;) {
-        if (top == 0) return;
-        const Pending& p = stack[--top];
-        if (p.key <= limit) {
-          at = p.child;
-          break;
-        }
-      }
-    }
   }
 
   std::vector<float> positions_;

@@ -46,6 +46,12 @@ export async function example(): Promise<number> {
   built.dispose();
   mesh.dispose();
   console.log(wrong);
+  const cloud = new c3d.SegmentTree(new Float32Array(12), { kind: 'points', index: new Uint32Array([0, 3]) });
+  const picked: Uint32Array = cloud.near(ray, 0.1, { maxDistance: 10 });
+  console.log(picked[0], cloud.size, cloud.kind, cloud.byteLength);
+  // @ts-expect-error: the kinds are three.js's
+  new c3d.SegmentTree(new Float32Array(12), { kind: 'triangles' });
+  cloud.dispose();
   const met: Uint8Array = c3d.intersectsBatch({ type: 'sphere', items: new Float32Array(8) }, { type: 'aabb', items: new Float64Array(6) });
   const ts: Float64Array = c3d.raycastBatch({ type: 'ray', items: new Float32Array(6) }, { type: 'triangle', items: new Float32Array(9) }, { maxDistance: 2 });
   console.log(met[0], ts[0]);

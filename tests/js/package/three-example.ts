@@ -25,6 +25,11 @@ export async function pick(scene: THREE.Scene, camera: THREE.Camera): Promise<nu
   console.log(batch.boundsTrees?.length, hits[0]?.instanceId, hits[0]?.faceIndex);
   uninstall();
   geometry.disposeBoundsTree();
+  const cloud = new THREE.Points(new THREE.BufferGeometry());
+  cloud.geometry.computeBoundsTree({ kind: 'points' });
+  console.log(cloud.geometry.boundsTree?.primitivesOf('points').tree.size);
+  // @ts-expect-error: a kind the trees do not know
+  cloud.geometry.computeBoundsTree({ kind: 'quads' });
   // @ts-expect-error: computeBoundsTree is a geometry method
   computeBoundsTree();
   const box = toShape(new THREE.Box3().setFromObject(scene));

@@ -2,12 +2,14 @@
 // acceleratedRaycast as the raycast of meshes, instances, batches, points and lines), answering as three.js's own
 // raycast does. An object whose geometry has no tree is left to three.js's raycast.
 import * as THREE from 'three';
+import { show } from '../errors.js';
 import { loadedApi } from '../loaded.js';
 import { GeometryBoundsTree } from './bounds-tree.js';
 import { drawnRanges } from './drawn-ranges.js';
 import { raycastTriangles } from './raycast-triangles.js';
 import { raycastInstances } from './raycast-instanced.js';
 import { computeBatchedBoundsTree, disposeBatchedBoundsTree, raycastBatch } from './raycast-batched.js';
+import { raycastLine, raycastPoints } from './raycast-points-lines.js';
 
 // three.js's own raycasts, taken before anything is installed.
 const threeRaycast = {
@@ -34,19 +36,30 @@ function threeRaycastOf(object) {
     `SkinnedMesh, Points, Line, LineSegments or LineLoop (got ${object?.type ?? typeof object})`);
 }
 
-/** Builds the geometry's bounds tree (`geometry.boundsTree`) and returns it. Call as a BufferGeometry method. */
-export function computeBoundsTree() {
+const KINDS = ['triangles', 'points', 'line', 'lineSegments'];
+
+/**
+ * Builds the geometry's bounds tree (`geometry.boundsTree`) and returns it. Call as a BufferGeometry method.
+ * options.kind: what to build now, 'triangles' (the default), or for a geometry drawn as Points, Line or LineLoop,
+ * LineSegments: 'points', 'line', 'lineSegments' (otherwise built on their first raycast).
+ */
+export function computeBoundsTree(options) {
   const fn = 'collide3d.three.computeBoundsTree';
   const api = loadedApi(fn);
   if (this === null || typeof this !== 'object' || this.isBufferGeometry !== true) {
     throw new TypeError(`${fn}: must be called on a BufferGeometry (install it on THREE.BufferGeometry.prototype)`);
   }
+  const kind = options === undefined || options === null || options.kind === undefined ? 'triangles' : options.kind;
+  if (!KINDS.includes(kind)) {
+    throw new TypeError(`${fn}: options.kind must be 'triangles', 'points', 'line' or 'lineSegments' (got ${show(kind)})`);
+  }
   let tree;
   try {
-    tree = new GeometryBoundsTree(api, this);
+    tree = new GeometryBoundsTree(api, this, kind);
   } catch (error) {
-    // The TriangleMesh's complaint about the geometry's numbers, under the name the user called.
-    throw new error.constructor(error.message.replace(/^collide3d\.TriangleMesh: /, `${fn}: geometry `));
+    // The TriangleMesh's or SegmentTree's complaint about the geometry's numbers, under the name the user called.
+    throw new error.constructor(error.message.replace(/^collide3d\.(TriangleMesh|three\.buildPrimitiveTree): (geometry )?/,
+      `${fn}: geometry `));
   }
   if (this.boundsTree instanceof GeometryBoundsTree) this.boundsTree.dispose();
   this.boundsTree = tree;
@@ -88,6 +101,25 @@ function raycastMesh(object, raycaster, intersects) {
   return true;
 }
 
+// Points and lines through the tree of their kind; with firstHitOnly, the nearest of their intersections only.
+function raycastPointsOrLine(object, raycaster, intersects) {
+  const boundsTree = boundsTreeOf(object.geometry);
+  if (boundsTree === undefined) return false;
+  const built = boundsTree.primitivesOf(object.isPoints ? 'points' : object.isLineSegments ? 'lineSegments' : 'line');
+  const raycast = object.isPoints ? raycastPoints : raycastLine;
+  if (raycaster.firstHitOnly !== true) {
+    raycast(object, raycaster, intersects, built);
+    return true;
+  }
+  const found = [];
+  raycast(object, raycaster, found, built);
+  // The first of the nearest, as a stable sort of three.js's order would put it.
+  let nearest;
+  for (const hit of found) if (nearest === undefined || hit.distance < nearest.distance) nearest = hit;
+  if (nearest !== undefined) intersects.push(nearest);
+  return true;
+}
+
 /**
  * The raycast of a Mesh, SkinnedMesh, InstancedMesh, BatchedMesh, Points, Line, LineSegments or LineLoop through
  * bounds trees; with `raycaster.firstHitOnly`, only the nearest intersection. Install as the classes' `raycast`.
@@ -98,6 +130,7 @@ export function acceleratedRaycast(raycaster, intersects) {
     if (this.isBatchedMesh) done = raycastBatch(this, raycaster, intersects);
     else if (this.isInstancedMesh) done = raycastInstances(this, raycaster, intersects, boundsTreeOf);
     else if (this.isMesh) done = raycastMesh(this, raycaster, intersects);
+    else if (this.isPoints || this.isLine) done = raycastPointsOrLine(this, raycaster, intersects);
   }
   if (!done) threeRaycastOf(this).call(this, raycaster, intersects);
 }

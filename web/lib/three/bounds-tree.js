@@ -1,24 +1,29 @@
 // GeometryBoundsTree: what computeBoundsTree() puts on a BufferGeometry (`geometry.boundsTree`). It holds a
 // TriangleMesh over the geometry's triangles, in the geometry's own space, built once; objects that draw the
 // geometry in a pose (skinned, morphed) get trees of their posed vertices from posed.js, and Points and lines get
-// trees of their own kind when first raycast.
+// trees of their own kind (raycast-points-lines.js) when first raycast, or at once when computeBoundsTree is given
+// their kind (the triangles then wait for a mesh to raycast).
 import { indexOf, positionsOf } from './geometry-arrays.js';
+import { buildPrimitiveTree, primitiveTreeFits } from './raycast-points-lines.js';
 import { isPosed, posedPositions, updateSignature } from './pose.js';
 
 export class GeometryBoundsTree {
   #api;
   #geometry;
-  #triangles;
+  #triangles;  // undefined until first needed when the tree was made for points or lines
   #versions;
+  #primitives = new Map();  // kind -> { built, versions }: trees over the points or segments
   #posed = new WeakMap();  // object -> { tree, signature, base }: trees of skinned and morphed objects' poses
   #adopted = new Set();  // WeakRefs to what was made for this tree (posed trees, instance trees), freed with it
   #disposed = false;
 
-  constructor(api, geometry) {
+  // `kind`: what to build now, 'triangles' or a kind of buildPrimitiveTree ('points', 'line', 'lineSegments').
+  constructor(api, geometry, kind = 'triangles') {
     this.#api = api;
     this.#geometry = geometry;
-    this.#triangles = buildTriangles(api, geometry);
     this.#versions = versionsOf(geometry);
+    if (kind === 'triangles') this.#triangles = buildTriangles(api, geometry);
+    else this.primitivesOf(kind);
   }
 
   /** The geometry the tree was built for. */
@@ -29,15 +34,25 @@ export class GeometryBoundsTree {
    * index; a trailing incomplete triangle is left out, as three.js's raycast finds nothing there), or null for a
    * geometry without triangles.
    */
-  get triangles() { return this.#triangles; }
+  get triangles() {
+    if (this.#triangles === undefined && !this.#disposed) this.#triangles = buildTriangles(this.#api, this.#geometry);
+    return this.#triangles ?? null;
+  }
 
   /** Bytes of the wasm heap the tree holds. */
-  get byteLength() { return this.#triangles === null ? 0 : this.#triangles.byteLength; }
+  get byteLength() {
+    let bytes = this.#triangles ? this.#triangles.byteLength : 0;
+    for (const { built } of this.#primitives.values()) bytes += built.tree.byteLength;
+    return bytes;
+  }
 
-  /** After the geometry's positions changed (the same vertices and triangles): the bounds follow, no rebuild. */
+  /**
+   * After the geometry's positions changed (the same vertices and triangles): the bounds follow, no rebuild. Trees
+   * over points and segments are rebuilt when next raycast.
+   */
   refit() {
     this.#versions = versionsOf(this.#geometry);
-    if (this.#triangles === null) return;
+    if (!this.#triangles) return;
     const position = this.#geometry.attributes.position;
     this.#triangles.refit(positionsOf(position, 0, this.#triangles.vertexCount));
   }
@@ -49,7 +64,9 @@ export class GeometryBoundsTree {
    */
   trianglesOf(object) {
     const versions = versionsOf(this.#geometry);
-    if (versions.some((v, i) => v !== this.#versions[i])) {
+    if (this.#triangles === undefined) {
+      this.#versions = versions;
+    } else if (versions.some((v, i) => v !== this.#versions[i])) {
       if (versions.every((v, i) => i === 0 || v === this.#versions[i])) {
         this.refit();
       } else {
@@ -58,7 +75,7 @@ export class GeometryBoundsTree {
         this.#versions = versions;
       }
     }
-    if (this.#triangles === null || object === undefined || !isPosed(object)) return this.#triangles;
+    if (this.triangles === null || object === undefined || !isPosed(object)) return this.#triangles;
     let entry = this.#posed.get(object);
     const signature = entry === undefined ? [] : entry.signature;
     const base = this.#triangles;
@@ -75,6 +92,25 @@ export class GeometryBoundsTree {
     return entry.tree;
   }
 
+  /**
+   * The tree over the geometry's points or segments of `kind` ('points'; 'line' for Line and LineLoop;
+   * 'lineSegments'), built when first asked for, and again when the geometry's positions or index changed or a
+   * LineSegments draw range starts at the other parity.
+   */
+  primitivesOf(kind) {
+    const versions = versionsOf(this.#geometry);
+    let entry = this.#primitives.get(kind);
+    if (entry !== undefined && (versions.some((v, i) => v !== entry.versions[i]) || !primitiveTreeFits(entry.built, this.#geometry))) {
+      entry.built.dispose();
+      entry = undefined;
+    }
+    if (entry === undefined) {
+      entry = { built: buildPrimitiveTree(this.#api, this.#geometry, kind), versions };
+      this.#primitives.set(kind, entry);
+    }
+    return entry.built;
+  }
+
   /** Frees `disposable` with this tree (unless it was garbage-collected first, which frees it too). */
   adopt(disposable) {
     for (const ref of this.#adopted) if (ref.deref() === undefined) this.#adopted.delete(ref);
@@ -85,8 +121,10 @@ export class GeometryBoundsTree {
   dispose() {
     if (this.#disposed) return;
     this.#disposed = true;
-    if (this.#triangles !== null) this.#triangles.dispose();
+    if (this.#triangles) this.#triangles.dispose();
     this.#triangles = null;
+    for (const { built } of this.#primitives.values()) built.dispose();
+    this.#primitives.clear();
     for (const ref of this.#adopted) ref.deref()?.dispose();
     this.#adopted.clear();
   }

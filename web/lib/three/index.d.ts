@@ -27,7 +27,7 @@ export function toShape(object: object): Shape;
 
 // The drop-in accelerated raycast (three-mesh-bvh's names and call shapes).
 import type * as THREE from 'three';
-import type { AabbTree, TriangleMesh } from '../index.js';
+import type { AabbTree, Collide3d, SegmentKind, SegmentTree, TriangleMesh } from '../index.js';
 
 /** What computeBoundsTree() puts on a geometry: trees over its triangles, in the geometry's own space. */
 export class GeometryBoundsTree {
@@ -36,6 +36,12 @@ export class GeometryBoundsTree {
   readonly geometry: THREE.BufferGeometry;
   /** The TriangleMesh over the geometry's triangles, or null for a geometry without triangles. */
   readonly triangles: TriangleMesh | null;
+  /**
+   * The tree over the geometry's points or segments as a Points ('points'), Line or LineLoop ('line') or
+   * LineSegments ('lineSegments') draws them: built when first asked for (a raycast asks), rebuilt when the
+   * positions or index changed.
+   */
+  primitivesOf(kind: SegmentKind): PrimitiveTree;
   /** Bytes of the wasm heap the tree holds. */
   readonly byteLength: number;
   readonly disposed: boolean;
@@ -45,8 +51,12 @@ export class GeometryBoundsTree {
   dispose(): void;
 }
 
+/** What to build at once: the triangles (the default), or the points or segments of a Points, Line or LineSegments. */
+export interface BoundsTreeOptions {
+  kind?: 'triangles' | SegmentKind;
+}
 /** Builds `geometry.boundsTree`; install as `THREE.BufferGeometry.prototype.computeBoundsTree`. */
-export function computeBoundsTree(this: THREE.BufferGeometry): GeometryBoundsTree;
+export function computeBoundsTree(this: THREE.BufferGeometry, options?: BoundsTreeOptions): GeometryBoundsTree;
 /** Frees `geometry.boundsTree` and sets it to null; install as `THREE.BufferGeometry.prototype.disposeBoundsTree`. */
 export function disposeBoundsTree(this: THREE.BufferGeometry): void;
 /**
@@ -63,6 +73,23 @@ export function disposeBatchedBoundsTree(this: THREE.BatchedMesh, geometryId?: n
  * a function that puts three.js's own methods back.
  */
 export function installAcceleratedRaycast(three?: typeof THREE): () => void;
+
+/** A SegmentTree over a geometry's points or segments, as buildPrimitiveTree makes it. */
+export interface PrimitiveTree {
+  readonly tree: SegmentTree;
+  readonly kind: SegmentKind;
+  /** The place of the vertex sequence a 'lineSegments' tree pairs from (0 or 1: drawRange.start's parity). */
+  readonly first: number;
+  dispose(): void;
+}
+/** A tree over a geometry's points or segments for raycastPoints / raycastLine. */
+export function buildPrimitiveTree(api: Collide3d, geometry: THREE.BufferGeometry, kind: SegmentKind): PrimitiveTree;
+/** Points.prototype.raycast's intersections, through `tree` (three.js's own loop where the tree does not fit). */
+export function raycastPoints(object: THREE.Points, raycaster: THREE.Raycaster, intersects: THREE.Intersection[],
+  tree: PrimitiveTree | null): void;
+/** Line.prototype.raycast's (LineSegments, LineLoop by the object's flags), through `tree`. */
+export function raycastLine(object: THREE.Line, raycaster: THREE.Raycaster, intersects: THREE.Intersection[],
+  tree: PrimitiveTree | null): void;
 
 /**
  * A tree over the world bounds of a scene's objects: raycasts visit only the objects whose box the ray enters, shape
@@ -86,7 +113,7 @@ export class SceneIndex {
 declare module 'three' {
   interface BufferGeometry {
     boundsTree?: GeometryBoundsTree | null;
-    computeBoundsTree(): GeometryBoundsTree;
+    computeBoundsTree(options?: BoundsTreeOptions): GeometryBoundsTree;
     disposeBoundsTree(): void;
   }
   interface BatchedMesh {

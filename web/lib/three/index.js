@@ -5,3 +5,4 @@ export { acceleratedRaycast, computeBoundsTree, disposeBoundsTree, installAccele
 export { computeBatchedBoundsTree, disposeBatchedBoundsTree } from './raycast-batched.js';
 export { GeometryBoundsTree } from './bounds-tree.js';
 export { SceneIndex } from './scene-index.js';
+export { buildPrimitiveTree, raycastLine, raycastPoints } from './raycast-points-lines.js';
