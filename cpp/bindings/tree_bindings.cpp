@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "bindings/io_layout.h"
 #include "collide3d/broadphase/dynamic_tree.h"
@@ -89,6 +91,27 @@ int treeRaycast(std::uintptr_t tree, int casterType) {
   return 1;
 }
 
+// The ids of every box the caster in argument A (of `casterType`) hits, nearest first, into io::numbersFound; options
+// io::raycastOptions(). Returns how many, or a status (kHeapFull when the heap cannot hold them).
+int treeRaycastAll(std::uintptr_t tree, int casterType) {
+  if (!io::isCaster(casterType)) return io::kUnsupportedPair;
+  const auto type = static_cast<ShapeType>(casterType);
+  if (!validateEncoded(type, io::argA(), io::problemSeen)) return io::kInvalidA;
+  io::releaseFound();
+  std::vector<std::pair<double, uint32_t>> hits;
+  const bool held = treeAt(tree)->raycastAll(io::decodeCaster(type, io::argA()), io::raycastOptions(), hits) &&
+              checked::reserve(io::numbersFound, hits.size());
+  if (held) {
+    for (const auto& hit : hits) io::numbersFound.push_back(hit.second);
+  }
+  std::vector<std::pair<double, uint32_t>>().swap(hits);
+  if (!held) {
+    io::releaseFound();
+    return io::kHeapFull;
+  }
+  return static_cast<int>(io::numbersFound.size());
+}
+
 // Every overlapping pair, into io::numbersFound. Returns how many pairs, or kHeapFull when the heap cannot hold them
 // (nothing is kept).
 int treePairs(std::uintptr_t tree) {
@@ -113,5 +136,6 @@ EMSCRIPTEN_BINDINGS(collide3d_tree) {
   function("treeRemove", &c3d::treeRemove);
   function("treeQuery", &c3d::treeQuery);
   function("treeRaycast", &c3d::treeRaycast);
+  function("treeRaycastAll", &c3d::treeRaycastAll);
   function("treePairs", &c3d::treePairs);
 }

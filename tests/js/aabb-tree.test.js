@@ -1,6 +1,6 @@
 // AabbTree through the wasm build, against the single queries box by box: after random inserts, moves and removals,
-// query (aabb, sphere, obb, plane, frustum-free shapes), raycast and pairs answer as intersects/raycast on each live
-// box do; ids; bad input; memory.
+// query (aabb, sphere, obb, plane, frustum-free shapes), raycast, raycastAll and pairs answer as intersects/raycast on
+// each live box do; ids; bad input; memory.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
 import { mulberry32 } from '../../bench/random.mjs';
@@ -32,7 +32,7 @@ function randomShape(random, onGrid) {
 }
 
 describe('AabbTree', () => {
-  it('answers query, raycast and pairs as the single queries do on every live box, through inserts, moves and removals', () => {
+  it('answers query, raycast, raycastAll and pairs as the single queries do on every live box, through inserts, moves and removals', () => {
     for (const onGrid of [false, true]) {
       const random = mulberry32(onGrid ? 31 : 32);
       const tree = new c3d.AabbTree({ margin: onGrid ? 0 : 0.3 });
@@ -70,10 +70,14 @@ describe('AabbTree', () => {
           const caster = ray(v(o(), o(), o()), v(o() - 10, o() - 10, o() - 10));
           const opts = { solid: random() < 0.7, maxDistance: random() < 0.3 ? 3 * random() : Infinity };
           let best = null;
+          const every = [];
           for (const [id, box] of entries) {
             const hit = c3d.raycast(caster, box, opts);
             if (hit && (best === null || hit.t < best.t)) best = { id, ...hit };
+            if (hit) every.push({ id, t: hit.t });
           }
+          every.sort((a, b) => a.t - b.t || a.id - b.id);
+          expect([...tree.raycastAll(caster, opts)]).toEqual(every.map((h) => h.id));
           const hit = tree.raycast(caster, opts);
           if (best === null) {
             expect(hit).toBeNull();

@@ -40,7 +40,7 @@ describe('the packed package', () => {
       'web/lib/mesh-build-worker.js', 'web/lib/mesh-format.js', 'web/lib/mesh.js', 'web/lib/pairs.d.ts',
       'web/lib/segment-tree.js', 'web/lib/shapes.js', 'web/lib/three/accelerated-raycast.js',
       'web/lib/three/bounds-tree.js', 'web/lib/three/drawn-ranges.js', 'web/lib/three/geometry-arrays.js',
-      'web/lib/three/index.d.ts', 'web/lib/three/index.js', 'web/lib/three/instance-tree.js',
+      'web/lib/three/index.d.ts', 'web/lib/three/index.js', 'web/lib/three/instance-tree.js', 'web/lib/three/morton-order.js',
       'web/lib/three/pose.js', 'web/lib/three/raycast-batched.js', 'web/lib/three/raycast-instanced.js',
       'web/lib/three/raycast-points-lines.js', 'web/lib/three/raycast-triangles.js', 'web/lib/three/scene-index.js',
       'web/lib/three/shapes.js', 'web/lib/tree.js', 'web/lib/wasm/collide3d-wasm.js', 'web/lib/wasm/collide3d.mjs',

@@ -1,6 +1,6 @@
 // DynamicTree against brute force over the live boxes: after random inserts, moves (within and beyond the fat
-// margin) and removals, every query, first raycast hit and overlapping pair is what testing each box one by one
-// gives; integer boxes touching on faces, edges and corners; the tree stays balanced under sorted insertions.
+// margin) and removals, every query, first raycast hit, every raycast hit and overlapping pair is what testing each
+// box one by one gives; integer boxes touching on faces, edges and corners; the tree stays balanced under sorted insertions.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -44,6 +44,16 @@ class Model {
     }
     return out;
   }
+  // Every box's hit, (t, id), by t then id.
+  std::vector<std::pair<double, uint32_t>> raycastAll(const Caster& caster, const RaycastOptions& options) const {
+    std::vector<std::pair<double, uint32_t>> out;
+    for (const auto& [id, b] : live) {
+      const auto hit = c3d::raycast(caster, b, options);
+      if (hit) out.emplace_back(hit->t, id);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
   std::optional<std::pair<uint32_t, RaycastHit>> raycast(const Caster& caster, const RaycastOptions& options) const {
     std::optional<std::pair<uint32_t, RaycastHit>> best;
     for (const auto& [id, b] : live) {  // ascending ids: a tie keeps the lower
@@ -74,6 +84,9 @@ void expectSameAnswers(const DynamicTree& tree, const Model& model, Random& rand
     RaycastOptions options;
     options.solid = random.integer(0, 3) != 0;
     if (random.integer(0, 2) == 0) options.maxDistance = random.uniform(0, 2);
+    std::vector<std::pair<double, uint32_t>> all;
+    ASSERT_TRUE(tree.raycastAll(caster, options, all));
+    ASSERT_EQ(all, model.raycastAll(caster, options));
     const auto expected = model.raycast(caster, options);
     const auto hit = tree.raycast(caster, options);
     ASSERT_EQ(hit.has_value(), expected.has_value());

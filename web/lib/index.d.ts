@@ -446,6 +446,8 @@ export interface AabbTree {
   query(shape: AabbShape | ObbShape | SphereShape | PlaneShape | FrustumShape | Caster): Uint32Array;
   /** The box the caster hits first (least t; ties: the lowest id), or null. */
   raycast(caster: Caster, opts?: Omit<RaycastOptions, 'backfaceCulling'>): TreeHit | null;
+  /** The ids of every box the caster hits, nearest first (ties: the lower id). */
+  raycastAll(caster: Caster, opts?: Omit<RaycastOptions, 'backfaceCulling'>): Uint32Array;
   /** Every overlapping pair: ids i, j, i, j, ... with i < j, in no particular order. */
   pairs(): Uint32Array;
   /** Frees the tree's heap memory; using it afterwards throws. */

@@ -12,6 +12,16 @@ export function defineAabbTree(shared) {
 
   const { HeapOwner, addressOf } = heapOwnerClass((address) => module.treeDestroy(address), 'tree', shared.beginCall);
 
+  // A raycast's options (maxDistance, solid), read and checked, into the scratch area's options.
+  function writeCastOptions(f, opts, fn) {
+    const o = shared.options(opts, fn);
+    const { maxDistance } = shared.raycastOptions(o, fn);
+    const solid = o === undefined ? true : shared.flag(o.solid, true, fn, 'solid');
+    f[OPT] = maxDistance;
+    f[OPT + 1] = 0;
+    f[OPT + 2] = solid ? 1 : 0;
+  }
+
   class AabbTree extends HeapOwner {
     /** opts.margin (default 0.1, in scene units): how far a box may move before the tree needs to change. */
     constructor(opts) {
@@ -77,17 +87,22 @@ export function defineAabbTree(shared) {
       const fn = 'AabbTree.raycast';
       addressOf(this, fn);
       const hit = shared.runOnShape(fn, 'caster', caster, (code) => module.treeRaycast(addressOf(this, fn), code),
-        shared.notACaster(fn), (f) => {
-          const o = shared.options(opts, fn);
-          const { maxDistance } = shared.raycastOptions(o, fn);
-          const solid = o === undefined ? true : shared.flag(o.solid, true, fn, 'solid');
-          f[OPT] = maxDistance;
-          f[OPT + 1] = 0;
-          f[OPT + 2] = solid ? 1 : 0;
-        });
+        shared.notACaster(fn), (f) => writeCastOptions(f, opts, fn));
       if (hit === 0) return null;
       const f = shared.io();
       return { id: f[OUT], t: f[OUT + 1] + 0, point: vec(f, OUT + 2), normal: vec(f, OUT + 5) };
+    }
+
+    /**
+     * The ids of every box the caster hits (within opts.maxDistance), nearest first (ties: the lower id); each box hit
+     * as raycast() would hit it alone (opts.solid: whether a caster starting in a box hits it at its start).
+     */
+    raycastAll(caster, opts) {
+      const fn = 'AabbTree.raycastAll';
+      addressOf(this, fn);
+      const found = shared.runOnShape(fn, 'caster', caster, (code) => module.treeRaycastAll(addressOf(this, fn), code),
+        shared.notACaster(fn), (f) => writeCastOptions(f, opts, fn));
+      return shared.takeFound(found, fn, 'caster');
     }
 
     /** Every pair of boxes that overlap (touching counts): ids i, j, i, j, ... with i < j, in no particular order. */

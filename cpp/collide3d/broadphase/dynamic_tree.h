@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "collide3d/memory/checked.h"
+#include "collide3d/mesh/caster_box.h"
 #include "collide3d/queries/intersects/intersects_aabb_aabb.h"
 #include "collide3d/queries/raycast/raycast_box.h"
 
@@ -127,6 +128,37 @@ class DynamicTree {
       }
     }
     return best;
+  }
+
+  // Every box the caster hits, as (t, id), nearest first (ties: the lower id): each decided by the raycast query on
+  // the box alone, as raycast() decides the first. Fat boxes prune by CasterBox's slab test, which widens for
+  // rounding, so no exact test is spent on the boxes the caster surely misses. False when the heap cannot hold them
+  // (then `out` holds some).
+  [[nodiscard]] bool raycastAll(const Caster& caster, const RaycastOptions& options,
+                                std::vector<std::pair<double, uint32_t>>& out) const {
+    out.clear();
+    const auto hi = limitOf(caster, options);
+    if (root_ == kNone || !hi) return true;
+    const CasterBox slabs(caster, *hi);
+    stack_.clear();
+    stack_.push_back(root_);
+    while (!stack_.empty()) {
+      const Node& node = nodes_[stack_.back()];
+      stack_.pop_back();
+      const Aabb& fat = node.fat;
+      if (std::isnan(slabs({fat.min.x, fat.min.y, fat.min.z, fat.max.x, fat.max.y, fat.max.z}))) continue;
+      if (node.height == 0) {
+        const auto hit = c3d::raycast(caster, node.box, options);
+        if (!hit) continue;
+        if (!checked::room(out, 1)) return false;
+        out.emplace_back(hit->t, node.id);
+      } else {
+        stack_.push_back(node.child[0]);
+        stack_.push_back(node.child[1]);
+      }
+    }
+    std::sort(out.begin(), out.end());
+    return true;
   }
 
   // Every pair of ids whose boxes overlap (touching counts), each once as (smaller, larger): the tree tested against

@@ -42,6 +42,21 @@ struct BvhBox {
   }
 };
 
+// The float box holding a double box: each bound rounded outwards (beyond float's range, to infinity).
+inline BvhBox floatBoundsOf(const double (&lo)[3], const double (&hi)[3]) {
+  constexpr float kBig = std::numeric_limits<float>::infinity();
+  constexpr double kMax = std::numeric_limits<float>::max();
+  BvhBox box;
+  for (int k = 0; k < 3; ++k) {
+    // Converting a double beyond float's range is undefined: such bounds are infinite.
+    const float low = lo[k] < -kMax ? -kBig : lo[k] > kMax ? kBig : static_cast<float>(lo[k]);
+    const float high = hi[k] > kMax ? kBig : hi[k] < -kMax ? -kBig : static_cast<float>(hi[k]);
+    box.lo[k] = low > lo[k] ? std::nextafter(low, -kBig) : low;
+    box.hi[k] = high < hi[k] ? std::nextafter(high, kBig) : high;
+  }
+  return box;
+}
+
 // A child of a node: another inner node (count 0), a leaf, primitives [first, first + count) of the build's order,
 // or no child ({0, 0}: node 0, the root, is nobody's child).
 struct BvhChild {

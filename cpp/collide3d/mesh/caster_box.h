@@ -42,11 +42,21 @@ class CasterBox {
   // The least t at which the caster may be in the box (a lower bound, never above the exact one), or NaN when it
   // surely misses it.
   double operator()(const BvhBox& box) const {
-    BvhNode node;
-    node.setBox(0, box);
-    double keys[kBvhWidth];
-    (*this)(node, keys);
-    return keys[0];
+    return (*this)({box.lo[0], box.lo[1], box.lo[2], box.hi[0], box.hi[1], box.hi[2]});
+  }
+
+  // The same for a box of double bounds: lo x, y, z, then hi x, y, z (a dynamic tree's nodes), one box at a time.
+  double operator()(const double (&bounds)[6]) const {
+    double lo = tMin_, hi = tMax_;
+    for (int k = 0; k < 3; ++k) {
+      const double tNear = (bounds[near_[k]] - nearOrigin_[k]) * inverse_[k];
+      const double tFar = (bounds[far_[k]] - farOrigin_[k]) * inverse_[k];
+      lo = tNear > lo ? tNear : lo;  // a NaN parameter keeps the interval, as the lanes' max and min do below
+      hi = tFar < hi ? tFar : hi;
+    }
+    lo -= std::fabs(lo) * kWidening + kTiny;  // the rounding bound explained below
+    hi += std::fabs(hi) * kWidening + kTiny;
+    return lo <= hi ? lo : std::numeric_limits<double>::quiet_NaN();
   }
 
   // The same for every child box of a node, two vector lanes at a time.

@@ -216,11 +216,6 @@ class TriangleMesh {
   // ellipsoid (its bounding sphere's box), for pruning (every triangle test of these is exact); nullopt for other
   // types. Each bound is rounded outwards to float.
   static std::optional<BvhBox> boundsOf(ShapeType type, const double* shape) {
-    constexpr float kBig = std::numeric_limits<float>::infinity();
-    // Beyond float's range a conversion is undefined: such bounds are infinite.
-    const auto toFloat = [](double x) {
-      return x > std::numeric_limits<float>::max() ? kBig : x < -std::numeric_limits<float>::max() ? -kBig : float(x);
-    };
     int points = 0;
     double radius = 0;
     switch (type) {
@@ -236,15 +231,15 @@ class TriangleMesh {
       default: return std::nullopt;
     }
     BvhBox box = BvhBox::empty();
-    for (int c = 0; c < 3 * points; ++c) {
-      const double x = shape[c];
-      // A margin of 2^-20 of the sizes involved covers the rounding of x -/+ radius many times over.
-      const double margin = radius > 0 ? (std::fabs(x) + radius) * 0x1p-20 + std::numeric_limits<float>::min() : 0;
-      const double low = x - radius - margin, high = x + radius + margin;
-      float lo = toFloat(low), hi = toFloat(high);
-      if (lo > low) lo = std::nextafter(lo, -kBig);
-      if (hi < high) hi = std::nextafter(hi, kBig);
-      box.lo[c % 3] = std::min(box.lo[c % 3], lo), box.hi[c % 3] = std::max(box.hi[c % 3], hi);
+    for (int c = 0; c < 3 * points; c += 3) {
+      double lo[3], hi[3];
+      for (int k = 0; k < 3; ++k) {
+        const double x = shape[c + k];
+        // A margin of 2^-20 of the sizes involved covers the rounding of x -/+ radius many times over.
+        const double margin = radius > 0 ? (std::fabs(x) + radius) * 0x1p-20 + std::numeric_limits<float>::min() : 0;
+        lo[k] = x - radius - margin, hi[k] = x + radius + margin;
+      }
+      box.grow(floatBoundsOf(lo, hi));
     }
     return box;
   }

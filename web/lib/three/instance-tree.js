@@ -1,6 +1,7 @@
 // A tree over the bounds of an object's instances (an InstancedMesh's or a BatchedMesh's), in the object's own
 // space, kept in an AabbTree, so a raycast visits only the instances whose box the ray enters, nearest box first.
 import { Box3, Matrix4, Ray, Vector3 } from 'three';
+import { mortonOrder } from './morton-order.js';
 
 const matrix = new Matrix4();
 const entry = new Vector3();
@@ -21,23 +22,21 @@ export class InstanceTree {
    */
   update(count, boxOf) {
     const tree = this.#tree;
+    const added = [];  // instances new to the tree, inserted together below
     for (let i = 0; i < count; ++i) {
       const box = this.#boxes[i] ?? new Box3();
       const kept = boxOf(i, matrix, box);
       if (kept) box.applyMatrix4(matrix);
       const id = this.#idOf[i];
-      const shape = { type: 'aabb', min: box.min, max: box.max };
       if (!kept || box.isEmpty()) {
         if (id !== undefined) tree.remove(id);
         this.#idOf[i] = undefined;
         this.#boxes[i] = null;
       } else if (id === undefined) {
-        const added = tree.insert(shape);
-        this.#idOf[i] = added;
-        this.#instanceOf[added] = i;
         this.#boxes[i] = box;
+        added.push(i);
       } else {
-        tree.update(id, shape);
+        tree.update(id, { type: 'aabb', min: box.min, max: box.max });
         this.#boxes[i] = box;
       }
     }
@@ -45,25 +44,30 @@ export class InstanceTree {
       if (this.#idOf[i] !== undefined) tree.remove(this.#idOf[i]);
     }
     this.#boxes.length = this.#idOf.length = count;
+    for (const k of mortonOrder(added.map((i) => this.#boxes[i]))) {
+      const i = added[k], box = this.#boxes[i];
+      const id = tree.insert({ type: 'aabb', min: box.min, max: box.max });
+      this.#idOf[i] = id;
+      this.#instanceOf[id] = i;
+    }
+  }
+
+  /** The instances whose box `localRay` (in the object's space) hits, nearest first. */
+  candidates(localRay) {
+    const ids = this.#tree.raycastAll({ type: 'ray', origin: localRay.origin, direction: localRay.direction });
+    return Array.from(ids, (id) => this.#instanceOf[id]);
   }
 
   /**
-   * The instances whose box `localRay` (in the object's space) enters, with the world distance to where it enters
-   * (the object placed by `matrixWorld`, the ray starting at `origin` in the world), nearest first.
+   * How far from `origin` (in the world, the object placed by `matrixWorld`) `localRay` enters the instance's box:
+   * a lower bound for its hits, 0 when the ray starts in the box.
    */
-  candidates(localRay, matrixWorld, origin) {
-    const ids = this.#tree.query({ type: 'ray', origin: localRay.origin, direction: localRay.direction });
-    const found = [];
-    for (const id of ids) {
-      const instance = this.#instanceOf[id];
-      const box = this.#boxes[instance];
-      // three.js's intersectBox gives the exit from a box holding the origin; a box the exact test says the ray meets
-      // but whose float entry rounds away is taken as entered at the origin too.
-      const inside = box.containsPoint(localRay.origin) || localRay.intersectBox(box, entry) === null;
-      const at = inside ? 0 : entry.applyMatrix4(matrixWorld).distanceTo(origin);
-      found.push({ instance, distance: at });
-    }
-    return found.sort((p, q) => p.distance - q.distance);
+  entryDistance(instance, localRay, matrixWorld, origin) {
+    const box = this.#boxes[instance];
+    // three.js's intersectBox gives the exit from a box holding the origin; a box the exact test says the ray meets
+    // but whose float entry rounds away is taken as entered at the origin too.
+    if (box.containsPoint(localRay.origin) || localRay.intersectBox(box, entry) === null) return 0;
+    return entry.applyMatrix4(matrixWorld).distanceTo(origin);
   }
 
   dispose() {

@@ -102,8 +102,9 @@ export function raycastBatch(batch, raycaster, intersects) {
   const firstOnly = raycaster.firstHitOnly === true;
   let best = null;
   const found = [];
-  for (const { instance, distance } of instances.candidates(localRay, batch.matrixWorld, raycaster.ray.origin)) {
-    if (firstOnly && best !== null && distance > best.distance * (1 + 2 ** -30)) break;
+  for (const instance of instances.candidates(localRay)) {
+    if (firstOnly && best !== null &&
+      instances.entryDistance(instance, localRay, batch.matrixWorld, raycaster.ray.origin) > best.distance * (1 + 2 ** -30)) break;
     const info = batch._instanceInfo[instance];
     if (!info.active || !info.visible) continue;
     const tree = trees[info.geometryIndex];

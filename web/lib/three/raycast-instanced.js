@@ -55,8 +55,9 @@ export function raycastInstances(object, raycaster, intersects, boundsTreeOf) {
   const firstOnly = raycaster.firstHitOnly === true;
   let best = null;
   const found = [];
-  for (const { instance, distance } of instances.candidates(localRay, object.matrixWorld, raycaster.ray.origin)) {
-    if (firstOnly && best !== null && distance > best.distance * (1 + 2 ** -30)) break;
+  for (const instance of instances.candidates(localRay)) {
+    if (firstOnly && best !== null &&
+      instances.entryDistance(instance, localRay, object.matrixWorld, raycaster.ray.origin) > best.distance * (1 + 2 ** -30)) break;
     object.getMatrixAt(instance, instanceWorld).premultiply(object.matrixWorld);
     part.fields = { instanceId: instance };
     found.length = 0;

@@ -5,9 +5,11 @@
 // geometry versions and moves only the boxes of the objects that changed.
 import { Box3, Ray, Vector3 } from 'three';
 import { loadedApi } from '../loaded.js';
+import { mortonOrder } from './morton-order.js';
 
 const entry = new Vector3();
 const worldRay = new Ray();
+const castOptions = { maxDistance: Infinity };
 
 // What an object's box depends on: its world matrix, its geometry's position version and its instances' versions.
 function stateOf(object, into) {
@@ -57,7 +59,10 @@ export class SceneIndex {
       throw new TypeError(`${fn}: root must be a three.js Object3D (got ${root === null ? 'null' : typeof root})`);
     }
     this.#tree = new this.#api.AabbTree({ margin: opts.margin ?? 0 });
-    root.traverse((object) => this.add(object));
+    const objects = [];
+    root.traverse((object) => { if (indexable(object)) objects.push(object); });
+    const boxes = objects.map((object) => worldBoxOf(object, new Box3()));
+    for (const i of mortonOrder(boxes)) this.#insert(objects[i], boxes[i]);
   }
 
   /** How many objects are indexed. */
@@ -65,8 +70,11 @@ export class SceneIndex {
 
   /** Indexes one more object (a Mesh, InstancedMesh, BatchedMesh, SkinnedMesh, Points or line); others are ignored. */
   add(object) {
-    if (!indexable(object) || this.#entries.has(object)) return;
-    const box = worldBoxOf(object, new Box3());
+    if (indexable(object)) this.#insert(object, worldBoxOf(object, new Box3()));
+  }
+
+  #insert(object, box) {
+    if (this.#entries.has(object)) return;
     const state = [];
     stateOf(object, state);
     const id = this.#tree.insert({ type: 'aabb', min: box.min, max: box.max });
@@ -103,31 +111,28 @@ export class SceneIndex {
    */
   intersectObjects(raycaster, intersects = []) {
     worldRay.copy(raycaster.ray);
-    const found = [];
-    for (const id of this.#tree.query({ type: 'ray', origin: worldRay.origin, direction: worldRay.direction })) {
-      const object = this.#objectOf[id];
-      const box = this.#entries.get(object).box;
-      const inside = box.containsPoint(worldRay.origin) || worldRay.intersectBox(box, entry) === null;
-      found.push({ object, distance: inside ? 0 : entry.distanceTo(worldRay.origin) });
-    }
-    found.sort((p, q) => p.distance - q.distance);
+    castOptions.maxDistance = raycaster.far;
+    const ids = this.#tree.raycastAll({ type: 'ray', origin: worldRay.origin, direction: worldRay.direction }, castOptions);
     const firstOnly = raycaster.firstHitOnly === true;
     const hits = [];
-    for (const { object, distance } of found) {
-      if (firstOnly && hits.length > 0 && distance > hits[0].distance * (1 + 2 ** -30)) break;
-      if (distance > raycaster.far) break;
+    for (const id of ids) {
+      const object = this.#objectOf[id];
+      if (firstOnly && hits.length > 0 && this.#entryDistance(object) > hits[0].distance * (1 + 2 ** -30)) break;
       if (!object.layers.test(raycaster.layers)) continue;
       const before = hits.length;
       object.raycast(raycaster, hits);
-      if (firstOnly && hits.length > 1) {
-        hits.sort((p, q) => p.distance - q.distance);
-        hits.length = 1;
-      } else if (hits.length > before) {
-        hits.sort((p, q) => p.distance - q.distance);
-      }
+      if (hits.length > before) hits.sort((p, q) => p.distance - q.distance);
+      if (firstOnly) hits.length = Math.min(hits.length, 1);
     }
     for (const hit of hits) intersects.push(hit);
     return intersects;
+  }
+
+  // How far along worldRay the object's box begins: a lower bound for its hits (0 when the ray starts inside).
+  #entryDistance(object) {
+    const box = this.#entries.get(object).box;
+    if (box.containsPoint(worldRay.origin) || worldRay.intersectBox(box, entry) === null) return 0;
+    return entry.distanceTo(worldRay.origin);
   }
 
   /**
