@@ -1,7 +1,7 @@
 // The packed package in Chromium: the tarball installed into a fresh app, bundled by Vite and loaded without a
 // bundler, from both entries, every page served with `Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'`
 // (so any string evaluation fails), the default entry also in a module worker. Each page picks a point with a ray
-// through the package (the answer derived by hand in PICK); the default entry fetches collide3d.wasm as a file of its
+// through the package (the answer derived by hand in PICK), and the Vite app also through collide3d/three's drop-in; the default entry fetches collide3d.wasm as a file of its
 // own, one URL for the page and its worker, and the inlined entry fetches none.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +27,28 @@ export function pick(c3d) {
 }`;
 const PICKED = { t: 1.5, point: { x: 0.75, y: 0.5, z: 0 }, triangleIndex: 1 };
 
+// The same pick through collide3d/three's drop-in: raycaster.intersectObject on a three.js Mesh of the square (a
+// unit ray, so the distance is 3), the Intersection's triangle and point as three.js would report them.
+const THREE_PICK = `
+import * as THREE from 'three';
+import init from 'collide3d';
+import { installAcceleratedRaycast } from 'collide3d/three';
+window.results = init().then(() => {
+  installAcceleratedRaycast();
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.Float32BufferAttribute([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0], 3));
+  geometry.setIndex([0, 1, 2, 1, 3, 2]);
+  geometry.computeBoundsTree();
+  // A bounding sphere far off: three.js's own raycast stops at it and finds nothing; the tree does not use it.
+  geometry.boundingSphere = new THREE.Sphere(new THREE.Vector3(100, 100, 100), 0.1);
+  const mesh = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial());
+  const raycaster = new THREE.Raycaster(new THREE.Vector3(0.75, 0.5, 3), new THREE.Vector3(0, 0, -1));
+  raycaster.firstHitOnly = true;
+  const [hit] = raycaster.intersectObject(mesh);
+  return { page: { distance: hit.distance, point: hit.point.toArray(), faceIndex: hit.faceIndex, face: [hit.face.a, hit.face.b, hit.face.c], byTree: geometry.boundsTree.triangles.triangleCount } };
+});`;
+const THREE_PICKED = { distance: 3, point: [0.75, 0.5, 0], faceIndex: 1, face: [1, 3, 2], byTree: 2 };
+
 // The pages of one folder: index.html (the default entry, on the page and in a module worker) and inline.html.
 // `from` is how the folder's scripts import the package.
 function writePages(dir, from) {
@@ -47,6 +69,8 @@ function writePages(dir, from) {
     'worker.js': `import init from '${from('collide3d')}';
       import { pick } from './pick.js';
       init().then((c3d) => postMessage(pick(c3d)));`,
+    'three.html': page('three.js'),
+    'three.js': THREE_PICK,
     'inline.html': page('inline.js'),
     'inline.js': `import init from '${from('collide3d/inline')}';
       import { pick } from './pick.js';
@@ -80,7 +104,9 @@ beforeAll(async () => {
   const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', app],
     { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
   writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'browser-app', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', `./${packed[0].filename}`], { cwd: app, stdio: 'ignore' });
+  // three (collide3d/three's peer) linked from the repository's own install.
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', `./${packed[0].filename}`,
+    path.join(root, 'node_modules/three')], { cwd: app, stdio: 'ignore' });
 
   writePages(path.join(app, 'vite'), (entry) => entry);
   writePages(path.join(app, 'raw'), (entry) => `../node_modules/collide3d/web/lib/${entry === 'collide3d' ? 'index' : 'inline'}.js`);
@@ -88,7 +114,9 @@ beforeAll(async () => {
     root: path.join(app, 'vite'), base: './', configFile: false, logLevel: 'error',
     build: {
       outDir: path.join(app, 'dist'), emptyOutDir: true,
-      rollupOptions: { input: { index: path.join(app, 'vite/index.html'), inline: path.join(app, 'vite/inline.html') } },
+      rollupOptions: {
+        input: { index: path.join(app, 'vite/index.html'), inline: path.join(app, 'vite/inline.html'), three: path.join(app, 'vite/three.html') },
+      },
     },
     worker: { format: 'es' },
   });
@@ -148,6 +176,13 @@ describe.each([['bundled by Vite', 'dist'], ['without a bundler', 'raw']])('the 
     expect(results).toEqual({ page: PICKED });
     expect(wasm).toEqual([]);
   });
+});
+
+test('a Vite app picks with the drop-in: THREE.Raycaster through collide3d/three, under the policy', async () => {
+  const { results, problems, wasm } = await visit('dist/three.html');
+  expect(problems).toEqual([]);
+  expect(results).toEqual({ page: THREE_PICKED });
+  expect(wasm).toHaveLength(1);
 });
 
 test('Vite copies collide3d.wasm into the build once, as an asset, and bundles no base64 copy for collide3d', () => {
