@@ -43,7 +43,7 @@ describe('the packed package', () => {
       'web/lib/three/index.d.ts', 'web/lib/three/index.js', 'web/lib/three/instance-tree.js', 'web/lib/three/morton-order.js',
       'web/lib/three/pose.js', 'web/lib/three/raycast-batched.js', 'web/lib/three/raycast-instanced.js',
       'web/lib/three/raycast-points-lines.js', 'web/lib/three/raycast-triangles.js', 'web/lib/three/scene-index.js',
-      'web/lib/three/shapes.js', 'web/lib/tree.js', 'web/lib/wasm/collide3d-wasm.js', 'web/lib/wasm/collide3d.mjs',
+      'web/lib/three/shapes.js', 'web/lib/three/signature.js', 'web/lib/tree.js', 'web/lib/wasm/collide3d-wasm.js', 'web/lib/wasm/collide3d.mjs',
       'web/lib/wasm/collide3d.wasm']);
   }, 240_000);
 

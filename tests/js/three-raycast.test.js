@@ -7,6 +7,7 @@
 import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
+import { mulberry32 as random } from '../../bench/random.mjs';
 import {
   GeometryBoundsTree, acceleratedRaycast, computeBoundsTree, disposeBoundsTree, installAcceleratedRaycast,
 } from '../../web/lib/three/index.js';
@@ -17,17 +18,6 @@ beforeAll(async () => {
   c3d = await init();
   module = c3d[Symbol.for('collide3d.module')];
 });
-
-// A seeded generator (mulberry32), so a failure names the rays that fail again.
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // A world matrix with rotation, non-uniform scale (mirrored when `mirror`) and translation.
 function placement(rand, mirror) {

@@ -4,6 +4,7 @@
 import * as THREE from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
+import { mulberry32 as random } from '../../bench/random.mjs';
 import { SceneIndex, installAcceleratedRaycast } from '../../web/lib/three/index.js';
 
 let c3d, module, uninstall;
@@ -13,16 +14,6 @@ beforeAll(async () => {
   uninstall = installAcceleratedRaycast();
 });
 afterAll(() => uninstall());
-
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function scatter(object, rand) {
   object.position.set(60 * rand() - 30, 60 * rand() - 30, 60 * rand() - 30);

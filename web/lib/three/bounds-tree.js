@@ -5,7 +5,7 @@
 // their kind (the triangles then wait for a mesh to raycast).
 import { indexOf, positionsOf } from './geometry-arrays.js';
 import { buildPrimitiveTree, primitiveTreeFits } from './raycast-points-lines.js';
-import { isPosed, posedPositions, updateSignature } from './pose.js';
+import { isPosed, posedPositions, updatePoseSignature } from './pose.js';
 
 export class GeometryBoundsTree {
   #api;
@@ -79,7 +79,7 @@ export class GeometryBoundsTree {
     let entry = this.#posed.get(object);
     const signature = entry === undefined ? [] : entry.signature;
     const base = this.#triangles;
-    if (!updateSignature(object, signature) && entry !== undefined && entry.base === base) return entry.tree;
+    if (!updatePoseSignature(object, signature) && entry !== undefined && entry.base === base) return entry.tree;
     const positions = posedPositions(object, base.vertexCount);
     if (entry !== undefined && entry.base === base) {
       entry.tree.refit(positions);

@@ -75,6 +75,32 @@ export class InstanceTree {
   }
 }
 
+const localRay = new Ray();
+const instanceWorld = new Matrix4();
+const found = [];
+
+/**
+ * Raycasts the instances of `object` (an InstancedMesh or BatchedMesh, its instances in `instances`) that the ray
+ * reaches and `accepts`, nearest box first: `cast(instance, matrixWorld, out)` appends one instance's
+ * intersections, placed by `matrixWorld` (the object's times the instance's). With `raycaster.firstHitOnly`, boxes
+ * entered beyond the nearest hit so far are not visited and only that hit is appended.
+ */
+export function castInstances(object, instances, raycaster, intersects, cast, accepts = () => true) {
+  localRayOf(object, raycaster, localRay);
+  const firstOnly = raycaster.firstHitOnly === true;
+  let best = null;
+  for (const instance of instances.candidates(localRay)) {
+    if (firstOnly && best !== null &&
+      instances.entryDistance(instance, localRay, object.matrixWorld, raycaster.ray.origin) > best.distance * (1 + 2 ** -30)) break;
+    if (!accepts(instance)) continue;
+    object.getMatrixAt(instance, instanceWorld).premultiply(object.matrixWorld);
+    found.length = 0;
+    cast(instance, instanceWorld, firstOnly ? found : intersects);
+    if (firstOnly && found.length > 0 && (best === null || found[0].distance < best.distance)) best = found[0];
+  }
+  if (best !== null) intersects.push(best);
+}
+
 /** The local ray of `object` for `raycaster` (through the inverse of its world matrix), into `target`. */
 export function localRayOf(object, raycaster, target = new Ray()) {
   return target.copy(raycaster.ray).applyMatrix4(matrix.copy(object.matrixWorld).invert());

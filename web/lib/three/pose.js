@@ -2,6 +2,7 @@
 // morph targets, then the bones), and a signature of what that pose depends on, so a posed tree is refitted only
 // when the pose changed.
 import { Vector3 } from 'three';
+import { updateSignature } from './signature.js';
 
 const vertex = new Vector3();
 
@@ -30,34 +31,23 @@ export function posedPositions(object, count) {
  * versions, the morph influences, and for a skinned mesh its bind matrices and each bone's world and inverse
  * matrices. Returns whether they differ from what `into` held.
  */
-export function updateSignature(object, into) {
-  let n = 0, changed = false;
-  const put = (x) => {
-    if (into[n] !== x) {
-      into[n] = x;
-      changed = true;
+export function updatePoseSignature(object, into) {
+  return updateSignature(into, (put) => {
+    const putAll = (values) => {
+      for (let i = 0; i < values.length; ++i) put(values[i]);
+    };
+    const geometry = object.geometry;
+    put(geometry.attributes.position.version);
+    for (const morph of geometry.morphAttributes.position ?? []) put(morph.version);
+    putAll(object.morphTargetInfluences ?? []);
+    if (object.isSkinnedMesh === true) {
+      putAll(object.bindMatrix.elements);
+      putAll(object.bindMatrixInverse.elements);
+      const { bones, boneInverses } = object.skeleton;
+      for (let i = 0; i < bones.length; ++i) {
+        putAll(bones[i].matrixWorld.elements);
+        putAll(boneInverses[i].elements);
+      }
     }
-    ++n;
-  };
-  const putAll = (values) => {
-    for (let i = 0; i < values.length; ++i) put(values[i]);
-  };
-  const geometry = object.geometry;
-  put(geometry.attributes.position.version);
-  for (const morph of geometry.morphAttributes.position ?? []) put(morph.version);
-  putAll(object.morphTargetInfluences ?? []);
-  if (object.isSkinnedMesh === true) {
-    putAll(object.bindMatrix.elements);
-    putAll(object.bindMatrixInverse.elements);
-    const { bones, boneInverses } = object.skeleton;
-    for (let i = 0; i < bones.length; ++i) {
-      putAll(bones[i].matrixWorld.elements);
-      putAll(boneInverses[i].elements);
-    }
-  }
-  if (into.length !== n) {
-    into.length = n;
-    changed = true;
-  }
-  return changed;
+  });
 }

@@ -4,15 +4,12 @@
 // matrixWorld times the instance's matrix), its intersections carrying `batchId`. The instance tree follows
 // setMatrixAt, addInstance and the batch's geometry buffers by their versions; hidden and deleted instances are
 // skipped when met. After setGeometryIdAt, call computeBatchedBoundsTree() again.
-import { Box3, Matrix4, Ray } from 'three';
 import { loadedApi } from '../loaded.js';
 import { indexOf, positionsOf } from './geometry-arrays.js';
-import { InstanceTree, localRayOf } from './instance-tree.js';
+import { InstanceTree, castInstances } from './instance-tree.js';
 import { raycastTriangles } from './raycast-triangles.js';
 
 const states = new WeakMap();  // BatchedMesh -> { instances: InstanceTree, key: [...] }
-const localRay = new Ray();
-const instanceWorld = new Matrix4();
 const range = {};
 
 // The TriangleMesh of one geometry of the batch, in the vertex and triangle numbering of its own range.
@@ -92,33 +89,25 @@ export function raycastBatch(batch, raycaster, intersects) {
   const material = batch.material;
   if (material === undefined) return true;
   const instances = instancesOf(batch);
-  localRayOf(batch, raycaster, localRay);
   const geometry = batch.geometry;
   const position = geometry.attributes.position;
   const part = {
-    object: batch, matrixWorld: instanceWorld, tree: null, geometry, firstCorner: 0, ranges: null,
+    object: batch, matrixWorld: null, tree: null, geometry, firstCorner: 0, ranges: null,
     vertexPosition: (i, target) => target.fromBufferAttribute(position, i), fields: undefined,
   };
-  const firstOnly = raycaster.firstHitOnly === true;
-  let best = null;
-  const found = [];
-  for (const instance of instances.candidates(localRay)) {
-    if (firstOnly && best !== null &&
-      instances.entryDistance(instance, localRay, batch.matrixWorld, raycaster.ray.origin) > best.distance * (1 + 2 ** -30)) break;
-    const info = batch._instanceInfo[instance];
-    if (!info.active || !info.visible) continue;
-    const tree = trees[info.geometryIndex];
-    if (tree === null || tree === undefined) continue;
-    batch.getMatrixAt(instance, instanceWorld).premultiply(batch.matrixWorld);
+  const info = batch._instanceInfo;
+  // Hidden and deleted instances, and those of a geometry without a tree, are skipped.
+  const accepts = (instance) => info[instance].active && info[instance].visible && Boolean(trees[info[instance].geometryIndex]);
+  castInstances(batch, instances, raycaster, intersects, (instance, matrixWorld, out) => {
+    const geometryId = info[instance].geometryIndex;
+    const tree = trees[geometryId];
+    part.matrixWorld = matrixWorld;
     part.tree = tree;
-    part.firstCorner = batch.getGeometryRangeAt(info.geometryIndex, range).start;
+    part.firstCorner = batch.getGeometryRangeAt(geometryId, range).start;
     // three.js draws a batch's geometry with one material (an array of materials draws nothing: no groups).
     part.ranges = Array.isArray(material) ? [] : [{ from: 0, to: tree.triangleCount, material, materialIndex: 0 }];
     part.fields = { batchId: instance };
-    found.length = 0;
-    raycastTriangles(part, raycaster, firstOnly ? found : intersects);
-    if (firstOnly && found.length > 0 && (best === null || found[0].distance < best.distance)) best = found[0];
-  }
-  if (best !== null) intersects.push(best);
+    raycastTriangles(part, raycaster, out);
+  }, accepts);
   return true;
 }

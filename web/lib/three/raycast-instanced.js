@@ -4,15 +4,13 @@
 // matrix, its intersections carrying `instanceId`. The instance tree follows the instance matrices by their
 // attribute's version (setMatrixAt then `instanceMatrix.needsUpdate = true`, as three.js needs for drawing) and
 // `count`.
-import { Box3, Matrix4, Ray } from 'three';
+import { Box3 } from 'three';
 import { loadedApi } from '../loaded.js';
 import { drawnRanges } from './drawn-ranges.js';
-import { InstanceTree, localRayOf } from './instance-tree.js';
+import { InstanceTree, castInstances } from './instance-tree.js';
 import { raycastTriangles } from './raycast-triangles.js';
 
 const states = new WeakMap();  // InstancedMesh -> { instances: InstanceTree, boundsTree, key: [...] }
-const localRay = new Ray();
-const instanceWorld = new Matrix4();
 const geometryBox = new Box3();
 
 // The instance tree of `object`, made with (and freed with) the geometry's bounds tree.
@@ -46,24 +44,15 @@ export function raycastInstances(object, raycaster, intersects, boundsTreeOf) {
   const ranges = drawnRanges(geometry, material, tree.triangleCount);
   if (ranges === null) return false;
   const instances = instancesOf(object, boundsTree, tree);
-  localRayOf(object, raycaster, localRay);
   const position = geometry.attributes.position;
   const part = {
-    object, matrixWorld: instanceWorld, tree, geometry, firstCorner: 0, ranges,
+    object, matrixWorld: null, tree, geometry, firstCorner: 0, ranges,
     vertexPosition: (i, target) => target.fromBufferAttribute(position, i), fields: undefined,
   };
-  const firstOnly = raycaster.firstHitOnly === true;
-  let best = null;
-  const found = [];
-  for (const instance of instances.candidates(localRay)) {
-    if (firstOnly && best !== null &&
-      instances.entryDistance(instance, localRay, object.matrixWorld, raycaster.ray.origin) > best.distance * (1 + 2 ** -30)) break;
-    object.getMatrixAt(instance, instanceWorld).premultiply(object.matrixWorld);
+  castInstances(object, instances, raycaster, intersects, (instance, matrixWorld, out) => {
+    part.matrixWorld = matrixWorld;
     part.fields = { instanceId: instance };
-    found.length = 0;
-    raycastTriangles(part, raycaster, firstOnly ? found : intersects);
-    if (firstOnly && found.length > 0 && (best === null || found[0].distance < best.distance)) best = found[0];
-  }
-  if (best !== null) intersects.push(best);
+    raycastTriangles(part, raycaster, out);
+  });
   return true;
 }

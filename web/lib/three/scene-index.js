@@ -6,27 +6,22 @@
 import { Box3, Ray, Vector3 } from 'three';
 import { loadedApi } from '../loaded.js';
 import { mortonOrder } from './morton-order.js';
+import { updateSignature } from './signature.js';
 
 const entry = new Vector3();
 const worldRay = new Ray();
 const castOptions = { maxDistance: Infinity };
 
 // What an object's box depends on: its world matrix, its geometry's position version and its instances' versions.
-function stateOf(object, into) {
-  let n = 0, changed = false;
-  const put = (x) => {
-    if (into[n] !== x) {
-      into[n] = x;
-      changed = true;
-    }
-    ++n;
-  };
-  for (const x of object.matrixWorld.elements) put(x);
-  put(object.geometry.attributes.position?.version);
-  put(object.instanceMatrix?.version);
-  put(object.isInstancedMesh ? object.count : undefined);
-  put(object._matricesTexture?.version);
-  return changed;
+// Returns whether it changed since `into` was written.
+function updateState(object, into) {
+  return updateSignature(into, (put) => {
+    for (const x of object.matrixWorld.elements) put(x);
+    put(object.geometry.attributes.position?.version);
+    put(object.instanceMatrix?.version);
+    put(object.isInstancedMesh ? object.count : undefined);
+    put(object._matricesTexture?.version);
+  });
 }
 
 // The object's world box: its geometry's bounds (or its instances', for instanced and batched meshes) placed by its
@@ -76,7 +71,7 @@ export class SceneIndex {
   #insert(object, box) {
     if (this.#entries.has(object)) return;
     const state = [];
-    stateOf(object, state);
+    updateState(object, state);
     const id = this.#tree.insert({ type: 'aabb', min: box.min, max: box.max });
     this.#objectOf[id] = object;
     this.#entries.set(object, { id, box, state });
@@ -98,7 +93,7 @@ export class SceneIndex {
   update(object) {
     const entries = object === undefined ? this.#entries : [[object, this.#entries.get(object)]];
     for (const [target, entry] of entries) {
-      if (entry === undefined || !stateOf(target, entry.state)) continue;
+      if (entry === undefined || !updateState(target, entry.state)) continue;
       worldBoxOf(target, entry.box);
       this.#tree.update(entry.id, { type: 'aabb', min: entry.box.min, max: entry.box.max });
     }
