@@ -68,6 +68,34 @@ describe('the packed package', () => {
     expect(JSON.parse(run('node', ['main.js'], app))).toEqual({ t: 3, side: 'front', triangles: 1 });
   }, 120_000);
 
+  it('runs the drop-in\'s lines unchanged in node: three-mesh-bvh\'s names on a three.js scene', () => {
+    writeFileSync(join(app, 'dropin.js'), `
+      import * as THREE from 'three';
+      import init from 'collide3d';
+      import { computeBoundsTree, disposeBoundsTree, acceleratedRaycast } from 'collide3d/three';
+      await init();
+      THREE.BufferGeometry.prototype.computeBoundsTree = computeBoundsTree;
+      THREE.BufferGeometry.prototype.disposeBoundsTree = disposeBoundsTree;
+      THREE.Mesh.prototype.raycast = acceleratedRaycast;
+      const geometry = new THREE.BoxGeometry(2, 2, 2);
+      geometry.computeBoundsTree();
+      geometry.boundingSphere = new THREE.Sphere(new THREE.Vector3(100, 0, 0), 0.1);  // three.js's own raycast stops here
+      const mesh = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial({ side: THREE.DoubleSide }));
+      const raycaster = new THREE.Raycaster(new THREE.Vector3(0.5, 0.25, 5), new THREE.Vector3(0, 0, -1));
+      const all = raycaster.intersectObject(mesh).map((h) => [h.distance, h.faceIndex, h.face.materialIndex]);
+      raycaster.firstHitOnly = true;
+      const first = raycaster.intersectObject(mesh).map((h) => [h.distance, h.uv.x, h.uv.y]);
+      geometry.disposeBoundsTree();
+      console.log(JSON.stringify({ all, first, after: raycaster.intersectObject(mesh).length }));
+    `);
+    // three.js's own answer on this box (its raycast without the moved sphere): the +z face at z = 1 (triangle 9)
+    // and the -z face at z = -1 (triangle 10), material index 0 (one material: groups are not read); with
+    // firstHitOnly the +z face only, at uv (0.75, 0.625); without a tree, three.js's raycast and the moved sphere.
+    expect(JSON.parse(run('node', ['dropin.js'], app))).toEqual({
+      all: [[4, 9, 0], [6, 10, 0]], first: [[4, 0.75, 0.625]], after: 0,
+    });
+  }, 120_000);
+
   // One node program per way of loading; each prints the ray's hit on a sphere (from z = 5 down to its top at z = 2).
   const SPHERE_HIT = `
     const ray = { type: 'ray', origin: { x: 0, y: 0, z: 5 }, direction: { x: 0, y: 0, z: -1 } };
