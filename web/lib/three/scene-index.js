@@ -6,22 +6,30 @@
 import { Box3, Ray, Vector3 } from 'three';
 import { loadedApi } from '../loaded.js';
 import { mortonOrder } from './morton-order.js';
-import { updateSignature } from './signature.js';
 
 const entry = new Vector3();
 const worldRay = new Ray();
 const castOptions = { maxDistance: Infinity };
 
-// What an object's box depends on: its world matrix, its geometry's position version and its instances' versions.
-// Returns whether it changed since `into` was written.
-function updateState(object, into) {
-  return updateSignature(into, (put) => {
-    for (const x of object.matrixWorld.elements) put(x);
-    put(object.geometry.attributes.position?.version);
-    put(object.instanceMatrix?.version);
-    put(object.isInstancedMesh ? object.count : undefined);
-    put(object._matricesTexture?.version);
-  });
+// What an object's box depends on: its world matrix, then its geometry's position version and its instances'
+// versions and count (-1 where it has none). update() compares every object's each time: a plain loop, no garbage.
+const STATE_SIZE = 20;
+function updateState(object, state) {
+  const e = object.matrixWorld.elements;
+  let changed = false;
+  for (let i = 0; i < 16; ++i) changed = keep(state, i, e[i]) || changed;
+  const position = object.geometry.attributes.position;
+  changed = keep(state, 16, position === undefined ? -1 : position.version) || changed;
+  changed = keep(state, 17, object.isInstancedMesh ? object.instanceMatrix.version : -1) || changed;
+  changed = keep(state, 18, object.isInstancedMesh ? object.count : -1) || changed;
+  return keep(state, 19, object.isBatchedMesh ? object._matricesTexture.version : -1) || changed;
+}
+
+// Writes `value` at state[i]; whether it differed.
+function keep(state, i, value) {
+  if (state[i] === value) return false;
+  state[i] = value;
+  return true;
 }
 
 // The object's world box: its geometry's bounds (or its instances', for instanced and batched meshes) placed by its
@@ -70,7 +78,7 @@ export class SceneIndex {
 
   #insert(object, box) {
     if (this.#entries.has(object)) return;
-    const state = [];
+    const state = new Float64Array(STATE_SIZE);
     updateState(object, state);
     const id = this.#tree.insert({ type: 'aabb', min: box.min, max: box.max });
     this.#objectOf[id] = object;
@@ -91,12 +99,13 @@ export class SceneIndex {
    * read; with `object`, of that object only. Update world matrices first (scene.updateMatrixWorld()).
    */
   update(object) {
-    const entries = object === undefined ? this.#entries : [[object, this.#entries.get(object)]];
-    for (const [target, entry] of entries) {
-      if (entry === undefined || !updateState(target, entry.state)) continue;
+    const refresh = (entry, target) => {
+      if (entry === undefined || !updateState(target, entry.state)) return;
       worldBoxOf(target, entry.box);
       this.#tree.update(entry.id, { type: 'aabb', min: entry.box.min, max: entry.box.max });
-    }
+    };
+    if (object === undefined) this.#entries.forEach(refresh);
+    else refresh(this.#entries.get(object), object);
   }
 
   /**
