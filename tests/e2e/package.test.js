@@ -1,7 +1,8 @@
 // The packed package in Chromium: the tarball installed into a fresh app, bundled by Vite and loaded without a
 // bundler, from both entries, every page served with `Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'`
 // (so any string evaluation fails), the default entry also in a module worker. Each page picks a point with a ray
-// through the package (the answer derived by hand in PICK), and the Vite app also through collide3d/three's drop-in; the default entry fetches collide3d.wasm as a file of its
+// through the package (the answer derived by hand in PICK), and through collide3d/three's drop-in (THREE_PICK); the
+// Vite and webpack builds also on a page and worker of their own; the default entry fetches collide3d.wasm as a file of its
 // own, one URL for the page and its worker, and the inlined entry fetches none.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import webpack from 'webpack';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHROMIUM, ensureChromium } from '../../scripts/demo-site.mjs';
 
@@ -28,12 +30,14 @@ export function pick(c3d) {
 const PICKED = { t: 1.5, point: { x: 0.75, y: 0.5, z: 0 }, triangleIndex: 1 };
 
 // The same pick through collide3d/three's drop-in: raycaster.intersectObject on a three.js Mesh of the square (a
-// unit ray, so the distance is 3), the Intersection's triangle and point as three.js would report them.
+// unit ray, so the distance is 3), the Intersection's triangle and point as three.js would report them; on the page
+// and in a module worker.
 const THREE_PICK = `
 import * as THREE from 'three';
 import init from 'collide3d';
 import { installAcceleratedRaycast } from 'collide3d/three';
-window.results = init().then(() => {
+export async function threePick() {
+  await init();
   installAcceleratedRaycast();
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.Float32BufferAttribute([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0], 3));
@@ -45,8 +49,8 @@ window.results = init().then(() => {
   const raycaster = new THREE.Raycaster(new THREE.Vector3(0.75, 0.5, 3), new THREE.Vector3(0, 0, -1));
   raycaster.firstHitOnly = true;
   const [hit] = raycaster.intersectObject(mesh);
-  return { page: { distance: hit.distance, point: hit.point.toArray(), faceIndex: hit.faceIndex, face: [hit.face.a, hit.face.b, hit.face.c], byTree: geometry.boundsTree.triangles.triangleCount } };
-});`;
+  return { distance: hit.distance, point: hit.point.toArray(), faceIndex: hit.faceIndex, face: [hit.face.a, hit.face.b, hit.face.c], byTree: geometry.boundsTree.triangles.triangleCount };
+}`;
 const THREE_PICKED = { distance: 3, point: [0.75, 0.5, 0], faceIndex: 1, face: [1, 3, 2], byTree: 2 };
 
 // The pages of one folder: index.html (the default entry, on the page and in a module worker) and inline.html.
@@ -69,8 +73,17 @@ function writePages(dir, from) {
     'worker.js': `import init from '${from('collide3d')}';
       import { pick } from './pick.js';
       init().then((c3d) => postMessage(pick(c3d)));`,
+    'three-pick.js': THREE_PICK,
     'three.html': page('three.js'),
-    'three.js': THREE_PICK,
+    'three.js': `import { threePick } from './three-pick.js';
+      const worker = new Worker(new URL('./three-worker.js', import.meta.url), { type: 'module' });
+      const fromWorker = new Promise((resolve, reject) => {
+        worker.onmessage = (event) => resolve(event.data);
+        worker.onerror = (event) => reject(new Error(\`worker: \${event.message}\`));
+      });
+      window.results = Promise.all([threePick(), fromWorker]).then(([page, worker]) => ({ page, worker }));`,
+    'three-worker.js': `import { threePick } from './three-pick.js';
+      threePick().then((result) => postMessage(result));`,
     'inline.html': page('inline.js'),
     'inline.js': `import init from '${from('collide3d/inline')}';
       import { pick } from './pick.js';
@@ -120,6 +133,17 @@ beforeAll(async () => {
     },
     worker: { format: 'es' },
   });
+  // The same pages bundled by webpack 5 (its defaults: new URL(…, import.meta.url) assets and workers).
+  writePages(path.join(app, 'webpack'), (entry) => entry);
+  const stats = await new Promise((resolve, reject) => webpack({
+    mode: 'production', context: path.join(app, 'webpack'), entry: { index: './main.js', three: './three.js' },
+    output: { path: path.join(app, 'wp'), filename: '[name].js' }, performance: { hints: false },
+  }, (error, result) => (error ? reject(error) : resolve(result))));
+  if (stats.hasErrors()) throw new Error(stats.toString('errors-only'));
+  for (const name of ['index', 'three']) {
+    writeFileSync(path.join(app, `wp/${name}.html`), `<!doctype html><html><head><link rel="icon" href="data:,"></head>
+      <body><script src="./${name}.js"></script></body></html>`);
+  }
   server = await serve(app);
   baseUrl = `http://127.0.0.1:${server.address().port}/`;
   browser = await chromium.launch({
@@ -178,11 +202,17 @@ describe.each([['bundled by Vite', 'dist'], ['without a bundler', 'raw']])('the 
   });
 });
 
-test('a Vite app picks with the drop-in: THREE.Raycaster through collide3d/three, under the policy', async () => {
-  const { results, problems, wasm } = await visit('dist/three.html');
+test.each([['Vite', 'dist'], ['webpack', 'wp']])('a %s app picks with the drop-in, on the page and in a module worker, under the policy', async (_, dir) => {
+  const { results, problems, wasm } = await visit(`${dir}/three.html`);
   expect(problems).toEqual([]);
-  expect(results).toEqual({ page: THREE_PICKED });
-  expect(wasm).toHaveLength(1);
+  expect(results).toEqual({ page: THREE_PICKED, worker: THREE_PICKED });
+  expect(new Set(wasm).size).toBe(1);
+});
+
+test('a webpack app picks from collide3d on the page and in a module worker', async () => {
+  const { results, problems } = await visit('wp/index.html');
+  expect(problems).toEqual([]);
+  expect(results).toEqual({ page: PICKED, worker: PICKED });
 });
 
 test('Vite copies collide3d.wasm into the build once, as an asset, and bundles no base64 copy for collide3d', () => {
