@@ -2,7 +2,7 @@
 // mode, intersects with any shape, closest points), a serialized TriangleMesh damaged at drawn places and read back
 // (refused, or answering as brute force over the triangles its image holds), a SegmentTree of each kind (the points
 // or segments near a caster, against the closest-points table's distances), an AabbTree driven by a drawn sequence
-// of inserts, updates and removals, then its pairs, and allPairs over drawn boxes. Each answer is checked against brute force over the same
+// of inserts, updates and removals, then its pairs and every box a caster hits, and allPairs over drawn boxes. Each answer is checked against brute force over the same
 // items (the single queries the structures promise to agree with), so the fuzzer finds wrong answers as well as
 // memory errors and undefined behaviour. Run: scripts/fuzz.sh, or the short bounded run inside npm test.
 #include <algorithm>
@@ -297,6 +297,24 @@ void fuzzTree(fuzz::Input& in) {
   std::vector<uint32_t> flat;
   require(tree.pairs(flat));
   require(sortedPairs(flat) == bruteForcePairs(boxes));
+  // Every box a drawn caster hits, nearest first, and the first: as each box's own raycast says.
+  for (int query = 0; query < 4; ++query) {
+    const auto caster = drawnCaster(in);
+    if (!caster) continue;
+    RaycastOptions options;
+    options.solid = in.choice(2);
+    std::vector<std::pair<double, uint32_t>> expected;
+    for (uint32_t id = 0; id < boxes.size(); ++id) {
+      if (!boxes[id]) continue;
+      if (const auto hit = raycast(*caster, *boxes[id], options)) expected.emplace_back(hit->t, id);
+    }
+    std::sort(expected.begin(), expected.end());
+    std::vector<std::pair<double, uint32_t>> all;
+    require(tree.raycastAll(*caster, options, all) && all == expected);
+    const auto first = tree.raycast(*caster, options);
+    require(first.has_value() == !expected.empty());
+    if (first) require(first->second.t == expected.front().first);
+  }
 }
 
 void fuzzAllPairs(fuzz::Input& in) {

@@ -4,8 +4,12 @@
 // disposed HeapArrays, meshes and trees. Every call must return or throw a TypeError, RangeError or Error whose
 // message starts "collide3d."; afterwards the instance answers a fixed set of queries exactly as before and the heap
 // holds what it held. C3D_TEST_SCALE multiplies the number of calls (npm run test:long).
+import * as THREE from 'three';
 import { beforeAll, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
+import {
+  acceleratedRaycast, computeBatchedBoundsTree, computeBoundsTree, disposeBatchedBoundsTree, disposeBoundsTree, SceneIndex,
+} from '../../web/lib/three/index.js';
 import { mulberry32 } from '../../bench/random.mjs';
 
 const CALLS = 20_000 * Math.max(1, Number(process.env.C3D_TEST_SCALE ?? 1));
@@ -138,10 +142,81 @@ function fuzzer(seed) {
       pick([
         () => tree.insert(shape('aabb')), () => tree.update(pick([0, 1, -1, 1e9, number()]), shape('aabb')),
         () => tree.remove(pick([0, 1, number()])), () => tree.has(number()), () => tree.query(shape()),
-        () => tree.raycast(caster(), options()), () => tree.pairs(), () => tree.dispose(),
+        () => tree.raycast(caster(), options()), () => tree.raycastAll(caster(), options()), () => tree.pairs(),
+        () => tree.dispose(),
       ])();
     },
+    () => {
+      const opts = pick([undefined, null, {}, { kind: pick(['points', 'line', 'lineSegments', 'triangles', number()]) },
+        { index: pick([new Uint32Array([0, 1, 1, 2]), new Uint8Array([0, 9]), numbers(2), null]), kind: 'lineSegments' }, number()]);
+      kept(new c3d.SegmentTree(chance(0.7) ? new Float32Array(Array.from({ length: 3 * Math.floor(random() * 6) }, goodNumber)) : numbers(3), opts));
+    },
+    () => {
+      const segments = pick(object(c3d.SegmentTree)) ?? kept(new c3d.SegmentTree(new Float32Array(6)));
+      pick([() => segments.near(caster(), chance(0.7) ? Math.abs(goodNumber()) : number(), options()), () => segments.dispose()])();
+    },
+    () => {
+      const mesh = pick(object(c3d.TriangleMesh)) ?? kept(new c3d.TriangleMesh(new Float32Array(9)));
+      const image = mesh.serialize();
+      const bytes = new Uint8Array(image.buffer.slice(0));
+      for (let k = Math.floor(random() * 4); k > 0; --k) bytes[Math.floor(random() * bytes.length)] = Math.floor(random() * 256);
+      kept(c3d.TriangleMesh.deserialize(pick([image, image.buffer, bytes, bytes.subarray(0, Math.floor(random() * bytes.length)), numbers(1), {}])));
+    },
+    () => threeCall(),
   ];
+
+  // The drop-in on three.js objects whose geometry, placement and raycaster are drawn: positions with non-finite
+  // numbers, indices beyond the vertices, draw ranges and groups anywhere, singular and non-finite matrices.
+  const meshNumbers = (count) => Array.from({ length: count }, () => (chance(0.97) ? goodNumber() : pick([NaN, Infinity, 1e300, 2 ** -140])));
+  function threeCall() {
+    const geometry = new THREE.BufferGeometry();
+    const vertices = Math.floor(random() * 9);
+    geometry.setAttribute('position', new THREE.Float32BufferAttribute(meshNumbers(3 * vertices), 3));
+    if (chance(0.6)) geometry.setIndex(Array.from({ length: 3 * Math.floor(random() * 5) }, () => Math.floor(random() * (vertices + 2))));
+    if (chance(0.3)) geometry.setDrawRange(Math.floor(random() * 9) - 2, pick([Infinity, Math.floor(random() * 9)]));
+    const materials = [0, 1, 2].map((side) => new THREE.MeshBasicMaterial({ side }));
+    if (chance(0.3)) for (let g = Math.floor(random() * 3); g > 0; --g) geometry.addGroup(Math.floor(random() * 12), Math.floor(random() * 12), Math.floor(random() * 3));
+    const material = geometry.groups.length > 0 && chance(0.5) ? materials : pick(materials);
+    const kind = pick(['mesh', 'instanced', 'batched', 'points', 'line', 'scene']);
+    let object;
+    if (kind === 'instanced') {
+      object = new THREE.InstancedMesh(geometry, material, 3);
+      for (let i = 0; i < 3; ++i) object.setMatrixAt(i, new THREE.Matrix4().fromArray(meshNumbers(16)));
+    } else if (kind === 'batched') {
+      object = new THREE.BatchedMesh(4, 64, 64, pick(materials));
+    } else {
+      object = kind === 'points' ? new THREE.Points(geometry) : kind === 'line' ? new THREE.LineSegments(geometry)
+        : new THREE.Mesh(geometry, material);
+    }
+    object.matrixAutoUpdate = false;
+    object.matrixWorld.fromArray(chance(0.8) ? [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1].map((x) => x * (1 + goodNumber() / 8)) : meshNumbers(16));
+    const raycaster = new THREE.Raycaster(new THREE.Vector3(...meshNumbers(3)), new THREE.Vector3(...meshNumbers(3)).normalize(),
+      chance(0.8) ? 0 : goodNumber(), chance(0.8) ? Infinity : goodNumber());
+    raycaster.firstHitOnly = chance(0.5);
+    raycaster.params.Points.threshold = raycaster.params.Line.threshold = Math.abs(goodNumber());
+    // Kept alive until disposed: the trees made for an object are freed with its geometry's tree, or by the garbage
+    // collector if the object goes first (which this test cannot wait for).
+    live.push({ object, dispose: () => disposeBoundsTree.call(geometry) });
+    try {
+      if (kind === 'batched') {
+        if (vertices >= 3 && geometry.index === null && chance(0.8)) object.setMatrixAt(object.addInstance(object.addGeometry(geometry)), new THREE.Matrix4());
+        computeBatchedBoundsTree.call(object);
+        live.push({ dispose: () => disposeBatchedBoundsTree.call(object) });
+      } else {
+        computeBoundsTree.call(geometry, chance(0.8) ? undefined : { kind: pick(['points', 'line', 'lineSegments', 'cube']) });
+      }
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('THREE.')) throw error;  // three.js's own refusals pass
+      return;
+    }
+    if (kind === 'scene') {
+      const index = new SceneIndex(object);
+      live.push(index);
+      index.intersectObjects(raycaster);
+    } else {
+      acceleratedRaycast.call(object, raycaster, []);
+    }
+  }
   return { calls, live, pick };
 }
 
@@ -172,7 +247,7 @@ it(`${CALLS} fuzzed calls return or throw a named collide3d error, and leave the
       if (!['TypeError', 'RangeError', 'Error'].includes(kind) || !String(error.message).startsWith('collide3d.')) {
         // A getter's own error passes through unchanged; anything else is a defect.
         if (error?.message === 'getter says no') continue;
-        throw new Error(`call ${i} (${call.toString().slice(0, 120)}) threw ${kind}: ${error?.message}`);
+        throw new Error(`call ${i} (${call.toString().slice(0, 120)}) threw ${kind}: ${error?.message}\n${error?.stack}`);
       }
       thrown.set(kind, (thrown.get(kind) ?? 0) + 1);
     }

@@ -86,8 +86,9 @@ export function defineHeapArrays(shared) {
     return { fn, arg, data, Type, length: lengthOf.call(values), heap };
   }
 
-  // The numbers of an argument for reading (error messages): its view for a HeapArray, taken now.
-  const valuesOf = (array) => (array.heap ? viewOf(array.data, array.fn) : array.data);
+  // The numbers of an argument for reading and copying: its view for a HeapArray, taken now. An empty array may be a
+  // detached one (its buffer transferred), which holds nothing but cannot be copied from: a fresh empty one stands in.
+  const valuesOf = (array) => (array.heap ? viewOf(array.data, array.fn) : array.length === 0 ? new array.Type(0) : array.data);
 
   // Heap addresses for one call's arrays (batchArray descriptions). A HeapArray is used where it is; a typed array
   // gets a place in the batch space, inputs copied there now and outputs copied back by copyOut() after the call.

@@ -418,7 +418,7 @@ export interface SegmentTree {
 
 export interface SegmentTreeConstructor {
   /** positions: x, y, z per vertex; opts.index: vertex numbers, else the vertices in order; opts.kind: 'lineSegments'. */
-  new (positions: Float32Array, opts?: { index?: Uint32Array | Uint16Array | null; kind?: SegmentKind }): SegmentTree;
+  new (positions: TypedArray, opts?: { index?: TypedArray | null; kind?: SegmentKind }): SegmentTree;
 }
 
 /** The box a caster hits first in an AabbTree. */

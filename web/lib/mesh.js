@@ -129,10 +129,8 @@ export function defineTriangleMesh(shared) {
       });
       let bad;
       try {
-        // Nothing is copied from an empty array: a detached one (its buffer transferred) holds nothing, and copying
-        // from it would throw.
-        if (vertices.length > 0) new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), vertices.length).set(vertices);
-        if (indexed && corners.length > 0) new Uint32Array(module.HEAPU8.buffer, module.meshCorners(address), corners.length).set(corners);
+        new Float32Array(module.HEAPU8.buffer, module.meshPositions(address), vertices.length).set(vertices);
+        if (indexed) new Uint32Array(module.HEAPU8.buffer, module.meshCorners(address), corners.length).set(corners);
         bad = module.meshBuild(address, report);
       } catch (error) {
         module.meshDestroy(address);

@@ -4,7 +4,7 @@
 // tree's own heap arrays. dispose() frees it; a tree that is garbage-collected undisposed is freed then too.
 import { rangeError, typeError } from './errors.js';
 import { heapOwnerClass } from './heap-owner.js';
-import { positionsChecker } from './mesh.js';
+import { INDEX_ARRAYS, positionsChecker } from './mesh.js';
 
 // Primitive kinds by their SegmentKind codes: a point per vertex, a strip of segments, a segment per vertex pair.
 const KINDS = ['points', 'line', 'lineSegments'];
@@ -34,7 +34,7 @@ export function defineSegmentTree(shared) {
       const index = o === undefined ? undefined : o.index;
       const indexed = index !== undefined && index !== null;
       const sequence = indexed
-        ? shared.valuesOf(shared.batchArray(fn, 'opts.index', index, [Uint32Array, Uint16Array], 'a Uint32Array or Uint16Array'))
+        ? shared.valuesOf(shared.batchArray(fn, 'opts.index', index, ...INDEX_ARRAYS))
         : undefined;
       const vertexCount = vertices.length / 3, length = indexed ? sequence.length : vertexCount;
       const tooBig = () => rangeError(fn, 'positions', `(${vertexCount} vertices) needs more than the wasm heap can give`);
@@ -43,11 +43,8 @@ export function defineSegmentTree(shared) {
       if (address === 0) throw tooBig();
       let bad;
       try {
-        // Nothing is copied from an empty array (a detached one holds nothing and would throw).
-        if (vertices.length > 0) {
-          new Float32Array(module.HEAPU8.buffer, module.segmentTreePositions(address), vertices.length).set(vertices);
-        }
-        if (indexed && length > 0) new Uint32Array(module.HEAPU8.buffer, module.segmentTreeSequence(address), length).set(sequence);
+        new Float32Array(module.HEAPU8.buffer, module.segmentTreePositions(address), vertices.length).set(vertices);
+        if (indexed) new Uint32Array(module.HEAPU8.buffer, module.segmentTreeSequence(address), length).set(sequence);
         bad = module.segmentTreeBuild(address, KINDS.indexOf(kind));
       } catch (error) {
         module.segmentTreeDestroy(address);

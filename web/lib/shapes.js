@@ -18,6 +18,17 @@ export function setNumberRange(range) {
 }
 const inRange = (x) => typeof x === 'number' && (x === 0 || (Math.abs(x) >= smallest && Math.abs(x) <= largest));
 
+/**
+ * The nearest number to x within the range on x's side: up (towards +infinity) or down. A magnitude below the range
+ * becomes 0 or the smallest; one beyond it (or NaN) gives NaN, which no shape takes. For callers that derive shapes
+ * from data (collide3d/three): a box grown outwards to the range holds what it held.
+ */
+export function roundedIntoRange(x, up) {
+  if (!(Math.abs(x) <= largest)) return NaN;
+  if (x === 0 || Math.abs(x) >= smallest) return x;
+  return x > 0 ? (up ? smallest : 0) : (up ? 0 : -smallest);
+}
+
 // The error for a bad number or vector: a TypeError for what is not a finite number, a RangeError for a finite one
 // outside the range. Kept out of the encoders, which run on every query: with the message building inline V8
 // compiled them measurably slower (ray–triangle encoding 58 -> 42 ns).

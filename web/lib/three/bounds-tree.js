@@ -63,17 +63,15 @@ export class GeometryBoundsTree {
    * morphed object, a tree of its current pose, refitted when the pose changed.
    */
   trianglesOf(object) {
-    const versions = versionsOf(this.#geometry);
+    const change = changeSince(this.#geometry, this.#versions);  // read on every raycast: allocates nothing
     if (this.#triangles === undefined) {
-      this.#versions = versions;
-    } else if (versions.some((v, i) => v !== this.#versions[i])) {
-      if (versions.every((v, i) => i === 0 || v === this.#versions[i])) {
-        this.refit();
-      } else {
-        if (this.#triangles !== null) this.#triangles.dispose();
-        this.#triangles = buildTriangles(this.#api, this.#geometry);
-        this.#versions = versions;
-      }
+      this.#versions = versionsOf(this.#geometry);
+    } else if (change === 'positions') {
+      this.refit();
+    } else if (change === 'shape') {
+      if (this.#triangles !== null) this.#triangles.dispose();
+      this.#triangles = buildTriangles(this.#api, this.#geometry);
+      this.#versions = versionsOf(this.#geometry);
     }
     if (this.triangles === null || object === undefined || !isPosed(object)) return this.#triangles;
     let entry = this.#posed.get(object);
@@ -98,14 +96,13 @@ export class GeometryBoundsTree {
    * LineSegments draw range starts at the other parity.
    */
   primitivesOf(kind) {
-    const versions = versionsOf(this.#geometry);
     let entry = this.#primitives.get(kind);
-    if (entry !== undefined && (versions.some((v, i) => v !== entry.versions[i]) || !primitiveTreeFits(entry.built, this.#geometry))) {
+    if (entry !== undefined && (changeSince(this.#geometry, entry.versions) !== 'none' || !primitiveTreeFits(entry.built, this.#geometry))) {
       entry.built.dispose();
       entry = undefined;
     }
     if (entry === undefined) {
-      entry = { built: buildPrimitiveTree(this.#api, this.#geometry, kind), versions };
+      entry = { built: buildPrimitiveTree(this.#api, this.#geometry, kind), versions: versionsOf(this.#geometry) };
       this.#primitives.set(kind, entry);
     }
     return entry.built;
@@ -144,8 +141,18 @@ export function buildTriangles(api, geometry, positions) {
   return new api.TriangleMesh(positions ?? positionsOf(position), indexOf(index, 0, 3 * triangles));
 }
 
-// What the tree depends on: the position attribute's version, which attribute and index it is, and their sizes.
+// What the tree depends on: the position attribute's version, which attribute and index it is, their sizes, and the
+// index's version.
 function versionsOf(geometry) {
   const position = geometry.attributes.position, index = geometry.index;
   return [position?.version, position, index, index === null ? position?.count : index.count, index?.version];
+}
+
+// How the geometry changed since `versions` (versionsOf's) were read: 'none', 'positions' (their version only) or
+// 'shape' (another attribute or index, another size, a new index version).
+function changeSince(geometry, versions) {
+  const position = geometry.attributes.position, index = geometry.index;
+  const count = index === null ? position?.count : index.count;
+  if (position !== versions[1] || index !== versions[2] || count !== versions[3] || index?.version !== versions[4]) return 'shape';
+  return position?.version === versions[0] ? 'none' : 'positions';
 }

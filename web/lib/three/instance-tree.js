@@ -1,10 +1,12 @@
 // A tree over the bounds of an object's instances (an InstancedMesh's or a BatchedMesh's), in the object's own
 // space, kept in an AabbTree, so a raycast visits only the instances whose box the ray enters, nearest box first.
 import { Box3, Matrix4, Ray, Vector3 } from 'three';
+import { boxShapeOf, writeRay } from './in-range.js';
 import { mortonOrder } from './morton-order.js';
 
 const matrix = new Matrix4();
 const entry = new Vector3();
+const caster = { type: 'ray', origin: { x: 0, y: 0, z: 0 }, direction: { x: 0, y: 0, z: 0 } };
 
 export class InstanceTree {
   #tree;
@@ -23,20 +25,23 @@ export class InstanceTree {
   update(count, boxOf) {
     const tree = this.#tree;
     const added = [];  // instances new to the tree, inserted together below
+    const shapes = [];  // their boxes' shapes
     for (let i = 0; i < count; ++i) {
       const box = this.#boxes[i] ?? new Box3();
       const kept = boxOf(i, matrix, box);
-      if (kept) box.applyMatrix4(matrix);
+      // An instance scaled to nothing or placed by non-finite numbers leaves no box (three.js finds nothing there).
+      const shape = kept ? boxShapeOf(box.applyMatrix4(matrix)) : null;
       const id = this.#idOf[i];
-      if (!kept || box.isEmpty()) {
+      if (shape === null) {
         if (id !== undefined) tree.remove(id);
         this.#idOf[i] = undefined;
         this.#boxes[i] = null;
       } else if (id === undefined) {
         this.#boxes[i] = box;
         added.push(i);
+        shapes.push(shape);
       } else {
-        tree.update(id, { type: 'aabb', min: box.min, max: box.max });
+        tree.update(id, shape);
         this.#boxes[i] = box;
       }
     }
@@ -45,17 +50,16 @@ export class InstanceTree {
     }
     this.#boxes.length = this.#idOf.length = count;
     for (const k of mortonOrder(added.map((i) => this.#boxes[i]))) {
-      const i = added[k], box = this.#boxes[i];
-      const id = tree.insert({ type: 'aabb', min: box.min, max: box.max });
-      this.#idOf[i] = id;
-      this.#instanceOf[id] = i;
+      const id = tree.insert(shapes[k]);
+      this.#idOf[added[k]] = id;
+      this.#instanceOf[id] = added[k];
     }
   }
 
   /** The instances whose box `localRay` (in the object's space) hits, nearest first. */
   candidates(localRay) {
-    const ids = this.#tree.raycastAll({ type: 'ray', origin: localRay.origin, direction: localRay.direction });
-    return Array.from(ids, (id) => this.#instanceOf[id]);
+    if (!writeRay(localRay, caster)) return [];
+    return Array.from(this.#tree.raycastAll(caster), (id) => this.#instanceOf[id]);
   }
 
   /**

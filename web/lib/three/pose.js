@@ -2,7 +2,6 @@
 // morph targets, then the bones), and a signature of what that pose depends on, so a posed tree is refitted only
 // when the pose changed.
 import { Vector3 } from 'three';
-import { updateSignature } from './signature.js';
 
 const vertex = new Vector3();
 
@@ -50,4 +49,21 @@ export function updatePoseSignature(object, into) {
       }
     }
   });
+}
+
+/** Puts into `into` the values `write(put)` gives, in order; returns whether any differs from what `into` held. */
+function updateSignature(into, write) {
+  let n = 0, changed = false;
+  write((x) => {
+    if (into[n] !== x) {
+      into[n] = x;
+      changed = true;
+    }
+    ++n;
+  });
+  if (into.length !== n) {
+    into.length = n;
+    changed = true;
+  }
+  return changed;
 }

@@ -64,7 +64,8 @@ export function disposeBatchedBoundsTree(geometryId = -1) {
 
 function instancesOf(batch) {
   const { index, attributes } = batch.geometry;
-  const key = [batch._matricesTexture.version, batch._instanceInfo.length, attributes.position.version, index?.version];
+  // A batch has no position attribute before its first geometry.
+  const key = [batch._matricesTexture.version, batch._instanceInfo.length, attributes.position?.version, index?.version];
   let state = states.get(batch);
   if (state !== undefined && key.every((k, i) => k === state.key[i])) return state.instances;
   if (state === undefined) {

@@ -7,10 +7,11 @@
 // in a triangle's plane hits it where it enters; three.js's float test can miss both.
 import { BackSide, FrontSide, Matrix4, Ray, Triangle, Vector2, Vector3 } from 'three';
 import { coversAll } from './drawn-ranges.js';
+import { writeRay } from './in-range.js';
 
 const inverse = new Matrix4();
 const localRay = new Ray();
-const caster = { type: 'ray', origin: localRay.origin, direction: localRay.direction };
+const caster = { type: 'ray', origin: { x: 0, y: 0, z: 0 }, direction: { x: 0, y: 0, z: 0 } };
 const along = new Vector3();
 const a = new Vector3(), b = new Vector3(), c = new Vector3();
 const localPoint = new Vector3();
@@ -40,7 +41,7 @@ export function raycastTriangles(part, raycaster, intersects) {
   if (!(scale > 0 && scale < Infinity)) return;
   const far = raycaster.far;
   const maxDistance = far === Infinity ? Infinity : (far / scale) * (1 + 2 ** -20);
-  if (!(maxDistance >= 0)) return;
+  if (!(maxDistance >= 0) || !writeRay(localRay, caster)) return;
   const firstOnly = raycaster.firstHitOnly === true;
   const whole = coversAll(ranges, tree.triangleCount);
   const side = whole ? ranges[0].material.side : undefined;

@@ -5,11 +5,13 @@
 // geometry versions and moves only the boxes of the objects that changed.
 import { Box3, Ray, Vector3 } from 'three';
 import { loadedApi } from '../loaded.js';
+import { boxShapeOf, writeRay } from './in-range.js';
 import { mortonOrder } from './morton-order.js';
 
 const entry = new Vector3();
 const worldRay = new Ray();
 const castOptions = { maxDistance: Infinity };
+const caster = { type: 'ray', origin: { x: 0, y: 0, z: 0 }, direction: { x: 0, y: 0, z: 0 } };
 
 // What an object's box depends on: its world matrix, then its geometry's position version and its instances'
 // versions and count (-1 where it has none). update() compares every object's each time: a plain loop, no garbage.
@@ -61,11 +63,17 @@ export class SceneIndex {
     if (root === null || typeof root !== 'object' || root.isObject3D !== true) {
       throw new TypeError(`${fn}: root must be a three.js Object3D (got ${root === null ? 'null' : typeof root})`);
     }
-    this.#tree = new this.#api.AabbTree({ margin: opts.margin ?? 0 });
-    const objects = [];
-    root.traverse((object) => { if (indexable(object)) objects.push(object); });
-    const boxes = objects.map((object) => worldBoxOf(object, new Box3()));
-    for (const i of mortonOrder(boxes)) this.#insert(objects[i], boxes[i]);
+    this.#tree = new this.#api.AabbTree({ margin: opts?.margin ?? 0 });
+    try {
+      const objects = [];
+      root.traverse((object) => { if (indexable(object)) objects.push(object); });
+      const boxes = objects.map((object) => worldBoxOf(object, new Box3()));
+      for (const i of mortonOrder(boxes.map((box) => (boxShapeOf(box) === null ? null : box)))) this.#insert(objects[i], boxes[i]);
+      objects.forEach((object, i) => this.#insert(object, boxes[i]));  // those without a box yet
+    } catch (error) {
+      this.#tree.dispose();  // a getter or three.js itself threw: nothing is kept
+      throw error;
+    }
   }
 
   /** How many objects are indexed. */
@@ -80,17 +88,36 @@ export class SceneIndex {
     if (this.#entries.has(object)) return;
     const state = new Float64Array(STATE_SIZE);
     updateState(object, state);
-    const id = this.#tree.insert({ type: 'aabb', min: box.min, max: box.max });
-    this.#objectOf[id] = object;
-    this.#entries.set(object, { id, box, state });
+    const entry = { id: undefined, box, state };
+    this.#entries.set(object, entry);
+    this.#place(object, entry);
+  }
+
+  // Puts the entry's box in the tree, moves it there, or takes it out when it has none (an empty geometry, a
+  // non-finite placement: three.js finds nothing there either).
+  #place(object, entry) {
+    const shape = boxShapeOf(entry.box);
+    if (shape === null) {
+      if (entry.id !== undefined) this.#unplace(entry);
+    } else if (entry.id === undefined) {
+      entry.id = this.#tree.insert(shape);
+      this.#objectOf[entry.id] = object;
+    } else {
+      this.#tree.update(entry.id, shape);
+    }
+  }
+
+  #unplace(entry) {
+    this.#tree.remove(entry.id);
+    this.#objectOf[entry.id] = undefined;
+    entry.id = undefined;
   }
 
   /** Stops indexing the object. */
   remove(object) {
     const entry = this.#entries.get(object);
     if (entry === undefined) return;
-    this.#tree.remove(entry.id);
-    this.#objectOf[entry.id] = undefined;
+    if (entry.id !== undefined) this.#unplace(entry);
     this.#entries.delete(object);
   }
 
@@ -102,7 +129,7 @@ export class SceneIndex {
     const refresh = (entry, target) => {
       if (entry === undefined || !updateState(target, entry.state)) return;
       worldBoxOf(target, entry.box);
-      this.#tree.update(entry.id, { type: 'aabb', min: entry.box.min, max: entry.box.max });
+      this.#place(target, entry);
     };
     if (object === undefined) this.#entries.forEach(refresh);
     else refresh(this.#entries.get(object), object);
@@ -116,7 +143,8 @@ export class SceneIndex {
   intersectObjects(raycaster, intersects = []) {
     worldRay.copy(raycaster.ray);
     castOptions.maxDistance = raycaster.far;
-    const ids = this.#tree.raycastAll({ type: 'ray', origin: worldRay.origin, direction: worldRay.direction }, castOptions);
+    if (!writeRay(worldRay, caster)) return intersects;
+    const ids = this.#tree.raycastAll(caster, castOptions);
     const firstOnly = raycaster.firstHitOnly === true;
     const hits = [];
     for (const id of ids) {
