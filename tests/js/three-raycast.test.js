@@ -407,6 +407,25 @@ describe('computeBoundsTree and the fallback', () => {
     disposeBoundsTree.call(geometry);
   });
 
+  it('picks on any numbers three.js holds: parts of a ray below the shapes\' range, instances placed by NaN', () => {
+    const geometry = new THREE.PlaneGeometry(2, 2);
+    const restore = installAcceleratedRaycast();
+    geometry.computeBoundsTree();
+    const mesh = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial());
+    // A direction whose x is 1e-40 (below 2^-126, which shapes refuse): taken as 0, a move of 1e-40 at most.
+    const raycaster = new THREE.Raycaster(new THREE.Vector3(0.5, 0.25, 4), new THREE.Vector3(1e-40, 0, -1));
+    expect(raycaster.intersectObject(mesh).map((h) => [h.distance, h.faceIndex])).toEqual([[4, 1]]);
+    // Three instances, the middle one placed by NaN: three.js finds nothing there, nor does the drop-in.
+    const instanced = new THREE.InstancedMesh(geometry, mesh.material, 3);
+    instanced.setMatrixAt(0, new THREE.Matrix4().makeTranslation(0, 0, 0));
+    instanced.setMatrixAt(1, new THREE.Matrix4().fromArray(Array(16).fill(NaN)));
+    instanced.setMatrixAt(2, new THREE.Matrix4().makeTranslation(0, 0, -2));
+    raycaster.set(new THREE.Vector3(0.5, 0.25, 4), new THREE.Vector3(0, 0, -1));
+    expect(raycaster.intersectObject(instanced).map((h) => [h.distance, h.instanceId])).toEqual([[4, 0], [6, 2]]);
+    restore();
+    disposeBoundsTree.call(geometry);
+  });
+
   it('rejects what is not a geometry, and geometry numbers that are not finite, naming the function', () => {
     expect(() => computeBoundsTree.call({})).toThrow(new TypeError(
       'collide3d.three.computeBoundsTree: must be called on a BufferGeometry (install it on THREE.BufferGeometry.prototype)'));
