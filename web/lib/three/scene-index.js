@@ -68,8 +68,9 @@ export class SceneIndex {
       const objects = [];
       root.traverse((object) => { if (indexable(object)) objects.push(object); });
       const boxes = objects.map((object) => worldBoxOf(object, new Box3()));
-      for (const i of mortonOrder(boxes.map((box) => (boxShapeOf(box) === null ? null : box)))) this.#insert(objects[i], boxes[i]);
-      objects.forEach((object, i) => this.#insert(object, boxes[i]));  // those without a box yet
+      const shapes = boxes.map(boxShapeOf);
+      for (const i of mortonOrder(boxes.map((box, i) => (shapes[i] === null ? null : box)))) this.#insert(objects[i], boxes[i], shapes[i]);
+      objects.forEach((object, i) => this.#insert(object, boxes[i], null));  // those without a box yet
     } catch (error) {
       this.#tree.dispose();  // a getter or three.js itself threw: nothing is kept
       throw error;
@@ -81,22 +82,25 @@ export class SceneIndex {
 
   /** Indexes one more object (a Mesh, InstancedMesh, BatchedMesh, SkinnedMesh, Points or line); others are ignored. */
   add(object) {
-    if (indexable(object)) this.#insert(object, worldBoxOf(object, new Box3()));
+    if (indexable(object)) {
+      const box = worldBoxOf(object, new Box3());
+      this.#insert(object, box, boxShapeOf(box));
+    }
   }
 
-  #insert(object, box) {
+  // Indexes the object, its box `box` (whose shape, boxShapeOf(box), is `shape`).
+  #insert(object, box, shape) {
     if (this.#entries.has(object)) return;
     const state = new Float64Array(STATE_SIZE);
     updateState(object, state);
     const entry = { id: undefined, box, state };
     this.#entries.set(object, entry);
-    this.#place(object, entry);
+    this.#place(object, entry, shape);
   }
 
-  // Puts the entry's box in the tree, moves it there, or takes it out when it has none (an empty geometry, a
-  // non-finite placement: three.js finds nothing there either).
-  #place(object, entry) {
-    const shape = boxShapeOf(entry.box);
+  // Puts the entry's box (of shape `shape`) in the tree, moves it there, or takes it out when it has none (an empty
+  // geometry, a non-finite placement: three.js finds nothing there either).
+  #place(object, entry, shape) {
     if (shape === null) {
       if (entry.id !== undefined) this.#unplace(entry);
     } else if (entry.id === undefined) {
@@ -128,8 +132,7 @@ export class SceneIndex {
   update(object) {
     const refresh = (entry, target) => {
       if (entry === undefined || !updateState(target, entry.state)) return;
-      worldBoxOf(target, entry.box);
-      this.#place(target, entry);
+      this.#place(target, entry, boxShapeOf(worldBoxOf(target, entry.box)));
     };
     if (object === undefined) this.#entries.forEach(refresh);
     else refresh(this.#entries.get(object), object);
