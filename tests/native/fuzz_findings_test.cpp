@@ -23,5 +23,20 @@ TEST(FuzzFindings, SegmentInTheZeroRoundedPlaneOfASliver) {
   EXPECT_TRUE(testing::near(hit->normal, {0, 1, 0}, 0));  // (b - a) x (c - a) = (0, 8ε, 0)
 }
 
+// A ball far out along the normal through corner c of a triangle: n = (b - a) x (c - a) = (0, 16, -16), so the
+// centre (0, s, -s) projects onto c = (0, 0, 0), the nearest point, at distance s√2. Beyond s = 1e17 the rounded
+// barycentric weights all cancelled to 0, and the nearest point came out 0/0 = NaN (the fuzzer drew s = 1e20, the
+// radius 1e20): far points now take the weights exactly.
+TEST(FuzzFindings, BallFarAlongTheNormalOfATriangle) {
+  const Triangle t{{2, -4, -4}, {-4, 0, 0}, {0, 0, 0}};
+  for (const double s : {1e10, 1e17, 1e20, 1e30}) {
+    const Sphere ball{{0, s, -s}, s};
+    const ClosestPoints near = closestPointsTable().at(ShapeType::Triangle, ShapeType::Sphere)(
+        encodedBuffer(t).data(), encodedBuffer(ball).data());
+    EXPECT_EQ(near.pointA, (Vec3{0, 0, 0})) << s;
+    EXPECT_NEAR(near.distance, (std::sqrt(2.0) - 1) * s, 1e-15 * s) << s;
+  }
+}
+
 }  // namespace
 }  // namespace c3d

@@ -59,8 +59,10 @@ inline Vec3 closestPointOn(const Obb& box, Vec3 p) {
 // otherwise the nearest point lies on an edge that p's projection is beyond (the outward normals at a nearest
 // point point towards p), or on any edge of a triangle without area. The foot is the corners weighted by those
 // functions, so it lies in the triangle whatever the rounding. Computed with the rounded normal n, a weight is off
-// by about u |edge|^2 / |n|, the triangle's length over its width; a triangle thinner than 2^-13 of its length (a
-// needle or a sliver) takes the functions exactly instead.
+// by about u |edge|^2 / |n| (the triangle's length over its width) times |p - a| / |edge| (how far p is from the
+// triangle, which multiplies the products that cancel): a triangle thinner than 2^-13 of its length (a needle or a
+// sliver), or a point more than 2^26 lengths away (where the weights could lose half their digits), takes the
+// functions exactly instead.
 inline Vec3 closestPointOn(const Triangle& t, Vec3 p) {
   const auto [onAb, onBc, onCa, height, area] = exact::filteredValues(kBallFace, p, 0.0, t.a, t.b, t.c);
   if (!(area > 0 && onAb >= 0 && onBc >= 0 && onCa >= 0)) {
@@ -81,7 +83,7 @@ inline Vec3 closestPointOn(const Triangle& t, Vec3 p) {
       std::fmax(lengthSquared(t.b - t.a), std::fmax(lengthSquared(t.c - t.b), lengthSquared(t.a - t.c)));
   double wa = dot(cross(t.c - t.b, p - t.b), n), wb = dot(cross(t.a - t.c, p - t.c), n);
   double wc = dot(cross(t.b - t.a, p - t.a), n);
-  if (area < 0x1p-26 * size * size) {
+  if (area < 0x1p-26 * size * size || lengthSquared(p - t.a) > 0x1p52 * size) {
     const auto exact = exact::exactValues(kBallFace, p, 0.0, t.a, t.b, t.c);
     wc = exact[0], wa = exact[1], wb = exact[2];
   }
