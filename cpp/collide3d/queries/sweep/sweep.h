@@ -1,0 +1,239 @@
+// sweep(moving, velocity, target): the first t in [0, 1] at which the moving shape, translated by t * velocity,
+// touches the target; the point where they touch, on the target's surface, and the target's unit normal there,
+// pointing towards the moving shape. Every solid here is a core grown by a radius (convex_core.h), and the pairs
+// fall into four methods:
+//   - against a plane: the sphere kernel (sweep_sphere_plane.h), a capsule's two end balls (a segment reaches the
+//     plane first at an end), or a box's one separating axis;
+//   - a point or segment core (point, segment, sphere, capsule) against a point, segment, triangle or box core, and
+//     a box against a point or segment core: the reference point cast against the Minkowski difference grown by the
+//     radii (swept_polytope.h, cast_rounded.h);
+//   - a box against a triangle or box: separating axes over time (sweep_axes.h);
+//   - anything against a cylinder: conservative advancement (Mirtich, "Impulse-based Dynamic Simulation of Rigid
+//     Body Systems", 1996, §2.3; for a translation the step is the gap over the closing speed, which never passes
+//     the first contact), on GJK distances (gjk.h).
+// Exact decisions. Touching at the start is the intersects table's exact answer where the table has the pair (every
+// pair here but capsule–box and those with a cylinder, where it is GJK's distance within 1e-12 of the sizes). For a
+// sphere or a point, whether it touches the target at all during the motion is decided exactly too, where the pair
+// is polynomial: it does when the capsule (or segment) it sweeps, from the start to start + velocity as doubles
+// round that sum, meets the target, the intersects table's exact answer for point, segment, triangle, plane, sphere,
+// capsule, aabb and obb targets. A grazing touch that rounding hides from the cast is then reported at the closest
+// approach, and a hit that rounding invents is dropped. The other pairs' hit or miss is the floating-point cast's.
+// t is the cast's rounded root; the point and normal are computed at t.
+#pragma once
+#include <cmath>
+#include <optional>
+
+#include "collide3d/dispatch/tables.h"
+#include "collide3d/queries/distance/gjk.h"
+#include "collide3d/queries/sweep/cast_rounded.h"
+#include "collide3d/queries/sweep/sweep_axes.h"
+#include "collide3d/queries/sweep/sweep_sphere_plane.h"
+
+namespace c3d {
+
+namespace sweep_detail {
+
+// The point of the moving core that follows the caster: a point's or segment's first corner, a box's center.
+inline Vec3 referenceOf(const ConvexCore& core) {
+  if (core.kind != ConvexCore::Kind::Box) return core.corner[0];
+  return (core.corner[0] + core.corner[7]) * 0.5;
+}
+
+inline Caster motion(Vec3 from, Vec3 velocity) { return toCaster(Segment{from, from + velocity}); }
+
+// The intersects table's exact answer for the pair, if it has one.
+template <class A, class B>
+std::optional<bool> exactlyMeet(const A& a, const B& b) {
+  const IntersectsFn meets = intersectsTable().at(A::kType, B::kType);
+  if (meets == nullptr) return std::nullopt;
+  return meets(encodedBuffer(a).data(), encodedBuffer(b).data());
+}
+
+// The contact of shapes already touching at the start: where the cores are apart, the direction between their
+// nearest points; where they overlap, a common point of the cores, with the contact table's normal when it has the
+// pair, else against the velocity.
+template <class Moving, class Target>
+SweepHit touchingAtStart(const Moving& moving, Vec3 velocity, const Target& target) {
+  const ConvexCore a = coreOf(moving), b = coreOf(target);
+  const GjkResult near = gjk(a, b);
+  if (near.distance > 0) {
+    const Vec3 normal = (near.onA - near.onB) * (1 / near.distance);
+    return {0, near.onB + normal * std::fmin(b.radius, near.distance), normal};
+  }
+  if (const ContactFn contact = contactTable().at(Moving::kType, Target::kType)) {
+    if (const auto c = contact(encodedBuffer(moving).data(), encodedBuffer(target).data())) {
+      return {0, near.onB, -c->normal};
+    }
+  }
+  return {0, near.onB, normalizedOr(-velocity, {0, 0, 1})};
+}
+
+// A hit from the rounded cast: the target point grown by the target's radius along the normal.
+inline SweepHit fromRounded(const RoundedHit& hit, double targetRadius) {
+  return {hit.t, hit.target + hit.normal * targetRadius, hit.normal};
+}
+
+// The target's point at time t as GJK finds it, for the methods whose t comes without a contact point, with the
+// method's normal (GJK's direction between cores that barely touch is not worth much).
+inline SweepHit atTime(double t, const ConvexCore& moving, Vec3 velocity, const ConvexCore& target, Vec3 normal) {
+  const GjkResult near = gjk(moving.moved(velocity * t), target);
+  const Vec3 n = normalizedOr(normal, normalizedOr(-velocity, {0, 0, 1}));
+  return {t, near.onB + n * target.radius, n};
+}
+
+// Conservative advancement against a cylinder (or any core): each step moves t on by the gap over the speed at
+// which the motion closes it along the current nearest direction (the cores stay on either side of the plane
+// through the nearest points until then), so it never passes the first contact.
+inline std::optional<SweepHit> advance(const ConvexCore& moving, Vec3 velocity, const ConvexCore& target) {
+  const double reach = moving.radius + target.radius;
+  double size = reach + length(velocity) + target.cylinderRadius;
+  for (int i = 0; i < moving.cornerCount(); ++i) size = std::fmax(size, length(moving.corner[i]));
+  for (int i = 0; i < target.cornerCount(); ++i) size = std::fmax(size, length(target.corner[i]));
+  // GJK's distance between cores that nearly touch a curved side is good to about 1e-8 of their size, and its
+  // direction less: within `near` of contact a receding direction is noise, not a miss.
+  const double tolerance = 1e-12 * size, nearContact = 1e-7 * size;
+  double t = 0;
+  Vec3 normal = normalizedOr(-velocity, {0, 0, 1});
+  for (int step = 0; step < 100; ++step) {
+    const GjkResult near = gjk(moving.moved(velocity * t), target);
+    const double gap = near.distance - reach;
+    if (gap <= tolerance) break;  // the direction between the cores is noise by now: keep the last one
+    const Vec3 direction = (near.onA - near.onB) * (1 / near.distance);
+    const double closing = -dot(velocity, direction);
+    if (!(closing > 0)) {
+      if (gap <= nearContact) break;
+      return std::nullopt;
+    }
+    normal = direction;
+    t += gap / closing;
+    if (t > 1) return std::nullopt;
+  }
+  return atTime(t, moving, velocity, target, normal);
+}
+
+// The rounded cast of the moving core's reference point against D grown by the radii.
+inline std::optional<SweepHit> castCores(const ConvexCore& moving, Vec3 velocity, const ConvexCore& target) {
+  const Vec3 reference = referenceOf(moving);
+  const SweptPolytope d = sweptPolytope(moving, target, reference);
+  const auto hit = castRounded(motion(reference, velocity), d, moving.radius + target.radius);
+  if (!hit) return std::nullopt;
+  return fromRounded(*hit, target.radius);
+}
+
+// For a point or sphere: the exact answer for the swept segment or capsule, reconciled with the cast.
+template <class Target>
+std::optional<SweepHit> castBall(const ConvexCore& moving, Vec3 velocity, const Target& target) {
+  const ConvexCore core = coreOf(target);
+  std::optional<SweepHit> hit = castCores(moving, velocity, core);
+  const Vec3 from = moving.corner[0], to = from + velocity;
+  const std::optional<bool> meets = moving.radius > 0 ? exactlyMeet(Capsule{from, to, moving.radius}, target)
+                                                      : exactlyMeet(Segment{from, to}, target);
+  if (!meets || *meets == hit.has_value()) return hit;
+  if (!*meets) return std::nullopt;
+  // Grazing: the cast lost the touch to rounding; it happens where the path comes nearest the target's core.
+  const GjkResult near = gjk(segmentCore(from, to, 0), core);
+  const Vec3 path = to - from;
+  const double t = std::fmin(1.0, std::fmax(0.0, dot(near.onA - from, path) / lengthSquared(path)));
+  return atTime(t, moving, velocity, core, normalizedOr(near.onA - near.onB, normalizedOr(-velocity, {0, 0, 1})));
+}
+
+template <class Target>
+constexpr bool kRoundedTarget = Target::kType == ShapeType::Point || Target::kType == ShapeType::Segment ||
+                                Target::kType == ShapeType::Sphere || Target::kType == ShapeType::Capsule;
+
+template <class Moving>
+constexpr bool kBox = Moving::kType == ShapeType::Aabb || Moving::kType == ShapeType::Obb;
+
+template <class Moving, class Target>
+std::optional<SweepHit> sweepApart(const Moving& moving, Vec3 velocity, const Target& target) {
+  const ConvexCore a = coreOf(moving), b = coreOf(target);
+  if constexpr (Target::kType == ShapeType::Cylinder) {
+    return advance(a, velocity, b);
+  } else if constexpr (kBox<Moving> && !kRoundedTarget<Target>) {
+    const auto entry = sweepAxes(a, velocity, b);
+    if (!entry) return std::nullopt;
+    return atTime(entry->t, a, velocity, b, entry->normal);
+  } else if constexpr (kBox<Moving>) {
+    return castCores(a, velocity, b);
+  } else if constexpr (Moving::kType == ShapeType::Point || Moving::kType == ShapeType::Sphere) {
+    return castBall(a, velocity, target);
+  } else {
+    return castCores(a, velocity, b);
+  }
+}
+
+// A plane target met at the start: the plane's normal on the side the shape's reference point is (or comes from),
+// and a point of both: where the segment between the core's corners nearest either side crosses the plane, or the
+// nearest corner's foot on the plane (within the radius of it).
+template <class Moving>
+SweepHit touchingPlaneAtStart(const Moving& moving, Vec3 velocity, const Plane& plane) {
+  const ConvexCore core = coreOf(moving);
+  const double norm = length(plane.normal);
+  const Vec3 unit = plane.normal * (1 / norm);
+  int lo = 0, hi = 0;
+  double s[8];
+  for (int i = 0; i < core.cornerCount(); ++i) {
+    s[i] = scaledDistance(plane, core.corner[i]) / norm;
+    if (s[i] < s[lo]) lo = i;
+    if (s[i] > s[hi]) hi = i;
+  }
+  Vec3 on;
+  if (s[lo] <= 0 && s[hi] >= 0) {
+    const double w = s[hi] > s[lo] ? s[hi] / (s[hi] - s[lo]) : 0;
+    on = core.corner[hi] + (core.corner[lo] - core.corner[hi]) * w;
+  } else {
+    const int nearest = s[lo] > 0 ? lo : hi;
+    on = core.corner[nearest] - unit * s[nearest];
+  }
+  const double r = scaledDistance(plane, referenceOf(core));
+  const Vec3 normal = (r > 0 || (r == 0 && dot(plane.normal, velocity) <= 0)) ? unit : -unit;
+  return {0, on, normal};
+}
+
+template <class Moving>
+std::optional<SweepHit> sweepApart(const Moving& moving, Vec3 velocity, const Plane& plane) {
+  const ConvexCore core = coreOf(moving);
+  if constexpr (kBox<Moving>) {
+    const auto entry = sweepAxes(core, velocity, plane);
+    if (!entry) return std::nullopt;
+    // The box's corner deepest along the normal at t, moved onto the plane.
+    const ConvexCore at = core.moved(velocity * entry->t);
+    const Vec3 corner = at.support(-entry->normal);
+    const Vec3 unit = unitDirection(plane.normal);
+    return SweepHit{entry->t, corner - unit * (scaledDistance(plane, corner) / length(plane.normal)),
+                    entry->normal};
+  } else {
+    std::optional<SweepHit> first = sweep(Sphere{core.corner[0], core.radius}, velocity, plane);
+    if (core.kind == ConvexCore::Kind::Segment) {
+      const auto second = sweep(Sphere{core.corner[1], core.radius}, velocity, plane);
+      if (second && (!first || second->t < first->t)) first = second;
+    }
+    return first;
+  }
+}
+
+}  // namespace sweep_detail
+
+template <class Moving, class Target>
+std::optional<SweepHit> sweepShape(const Moving& moving, Vec3 velocity, const Target& target) {
+  using namespace sweep_detail;
+  bool touching;
+  if constexpr (Target::kType == ShapeType::Plane) {
+    touching = exactlyMeet(moving, target).value_or(false);  // the table has every solid against a plane
+  } else {
+    const std::optional<bool> exact = exactlyMeet(moving, target);
+    const ConvexCore a = coreOf(moving), b = coreOf(target);
+    touching = exact ? *exact : gjk(a, b).distance - (a.radius + b.radius) <= 1e-12 * (a.radius + b.radius);
+  }
+  if (touching) {
+    if constexpr (Target::kType == ShapeType::Plane) {
+      return touchingPlaneAtStart(moving, velocity, target);
+    } else {
+      return touchingAtStart(moving, velocity, target);
+    }
+  }
+  if (isZero(velocity)) return std::nullopt;
+  return sweepApart(moving, velocity, target);
+}
+
+}  // namespace c3d
