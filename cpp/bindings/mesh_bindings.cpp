@@ -200,6 +200,24 @@ int meshIntersects(std::uintptr_t address, int type) {
   return meshAt(address)->intersects(shapeType, io::argA()) ? 1 : 0;
 }
 
+// Shape in argument A moving by velocity (vx, vy, vz). Returns 0 for no contact, 1 with t, point, normal and the
+// triangle in result(), or a status.
+int meshSweep(std::uintptr_t address, int type, double vx, double vy, double vz) {
+  if (type < 0 || type >= kShapeTypeCount || sweepTable().at(static_cast<ShapeType>(type), ShapeType::Triangle) == nullptr) {
+    return io::kUnsupportedPair;
+  }
+  const auto shapeType = static_cast<ShapeType>(type);
+  if (!validateEncoded(shapeType, io::argA(), io::problemSeen)) return io::kInvalidA;
+  const auto found = meshAt(address)->sweep(shapeType, io::argA(), {vx, vy, vz});
+  if (!found) return 0;
+  double* out = io::result();
+  encoded::write(out, found->hit.t);
+  encoded::write(out, found->hit.point);
+  encoded::write(out, found->hit.normal);
+  encoded::write(out, static_cast<double>(found->triangle));
+  return 1;
+}
+
 // The point x, y, z in argument A. Returns 0 for a mesh without triangles, else 1 with point, distance, triangle in
 // result().
 int meshClosestPoint(std::uintptr_t address) {
@@ -236,4 +254,5 @@ EMSCRIPTEN_BINDINGS(collide3d_mesh) {
   function("meshRaycastBatch", &c3d::meshRaycastBatch);
   function("meshIntersects", &c3d::meshIntersects);
   function("meshClosestPoint", &c3d::meshClosestPoint);
+  function("meshSweep", &c3d::meshSweep);
 }

@@ -193,6 +193,48 @@ TEST(TriangleMesh, ClosestPointMatchesBruteForce) {
   }
 }
 
+// Sweeps of every moving type over a soup and over a height field (whose shared edges and vertices make exact ties
+// between triangles): the first contact of the loop over all triangles, by the same table entry.
+TEST(TriangleMesh, SweepsMatchBruteForce) {
+  Random random(505);
+  for (const MeshData& data : {soup(random, 1500), grid(random, 16)}) {
+    const auto mesh = build(data);
+    int hits = 0;
+    for (int i = 0; i < testing::cases(600); ++i) {
+      const Vec3 at = random.vector(-4, 18) + Vec3{0, 0, random.uniform(0, 4)};
+      const double r = random.uniform(0.05, 1.5);
+      ShapeType type;
+      testing::Buffer shape{};
+      switch (random.integer(0, 5)) {
+        case 0: type = ShapeType::Point, shape = encodedBuffer(Point{at}); break;
+        case 1: type = ShapeType::Segment, shape = encodedBuffer(Segment{at, at + random.vector(-1, 1)}); break;
+        case 2: type = ShapeType::Sphere, shape = encodedBuffer(Sphere{at, r}); break;
+        case 3: type = ShapeType::Capsule, shape = encodedBuffer(Capsule{at, at + random.vector(-1, 1), r}); break;
+        case 4: type = ShapeType::Aabb, shape = encodedBuffer(Aabb{at, at + random.vector(0, 1.5)}); break;
+        default: type = ShapeType::Obb, shape = encodedBuffer(Obb{at, random.vector(0.05, 1), random.rotation()}); break;
+      }
+      // Mostly downwards onto the field, some anywhere; integer moves make exact ties on the grid.
+      const Vec3 velocity = random.integer(0, 2) == 0 ? random.vector(-12, 12)
+                                                       : Vec3{double(random.integer(-3, 3)), double(random.integer(-3, 3)), -8};
+      std::optional<MeshSweepHit> expected;
+      const SweepFn fn = sweepTable().at(type, ShapeType::Triangle);
+      for (size_t t = 0; t < data.triangles(); ++t) {
+        const auto hit = fn(shape.data(), velocity, encodedBuffer(data.triangle(t)).data());
+        if (hit && (!expected || hit->t < expected->hit.t)) expected = MeshSweepHit{*hit, uint32_t(t)};
+      }
+      const auto found = mesh->sweep(type, shape.data(), velocity);
+      ASSERT_EQ(found.has_value(), expected.has_value()) << "case " << i;
+      if (!found) continue;
+      ++hits;
+      EXPECT_EQ(found->triangle, expected->triangle) << "case " << i;
+      EXPECT_EQ(found->hit.t, expected->hit.t) << "case " << i;
+      EXPECT_EQ(found->hit.point, expected->hit.point) << "case " << i;
+      EXPECT_EQ(found->hit.normal, expected->hit.normal) << "case " << i;
+    }
+    EXPECT_GT(hits, testing::cases(600) / 6);
+  }
+}
+
 TEST(TriangleMesh, IntersectsMatchesBruteForce) {
   Random random(504);
   const MeshData data = grid(random, 16);

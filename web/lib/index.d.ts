@@ -108,6 +108,13 @@ export interface SweepHit {
   normal: Vector;
 }
 
+/** The shapes a sweep moves. */
+export type MovingShape = PointShape | SegmentShape | SphereShape | CapsuleShape | AabbShape | ObbShape;
+
+export interface MeshSweepHit extends SweepHit {
+  triangleIndex: number;
+}
+
 export type IntersectionResult =
   | { kind: 'point'; point: Vector }
   | { kind: 'segment'; start: Vector; end: Vector }
@@ -325,6 +332,11 @@ export interface TriangleMesh {
   intersects(shape: Exclude<Shape, CylinderShape | EllipsoidShape>): boolean;
   /** The surface's point nearest to `point` (ties: the lowest triangleIndex); null for a mesh without triangles. */
   closestPoint(point: VectorLike): MeshPoint | null;
+  /**
+   * The first contact of `moving` translated by t * velocity, t in [0, 1] (least t; ties: the lowest
+   * triangleIndex), as c3d.sweep against every triangle would find it; null when it touches none.
+   */
+  sweep(moving: MovingShape, velocity: VectorLike): MeshSweepHit | null;
   /** New positions for the same vertices: the BVH's boxes follow, without a rebuild. */
   refit(positions: Float32Array): void;
   /**

@@ -242,6 +242,24 @@ export function defineTriangleMesh(shared) {
         (type) => unsupportedPair(fn, 'TriangleMesh', type)) === 1;
     }
 
+    /**
+     * The first contact of `moving` (a point, segment, sphere, capsule, aabb or obb) translated by t * velocity,
+     * t in [0, 1]: { t, point, normal, triangleIndex } (least t; ties: the lowest triangleIndex), as
+     * c3d.sweep(moving, velocity, triangle) over every triangle would find it; null when it touches none.
+     */
+    sweep(moving, velocity) {
+      const fn = 'TriangleMesh.sweep';
+      addressOf(this, fn);
+      const v = new Float64Array(3);
+      encodeVector(v, 0, velocity, fn, 'velocity', '');
+      const found = shared.runOnShape(fn, 'moving', moving,
+        (code) => module.meshSweep(addressOf(this, fn), code, v[0], v[1], v[2]),
+        (type) => unsupportedPair(fn, type, 'TriangleMesh'));
+      if (found === 0) return null;
+      const f = shared.io();
+      return { t: f[OUT] + 0, point: vec(f, OUT + 1), normal: vec(f, OUT + 4), triangleIndex: f[OUT + 7] };
+    }
+
     /** The mesh's point nearest to `point` (ties: the lowest triangleIndex); null for a mesh without triangles. */
     closestPoint(point) {
       const fn = 'TriangleMesh.closestPoint';

@@ -29,6 +29,11 @@ struct MeshHit {
   uint32_t triangle;  // its index in the mesh (position in the index / 3)
 };
 
+struct MeshSweepHit {
+  SweepHit hit;
+  uint32_t triangle;
+};
+
 struct MeshPoint {
   Vec3 point;
   double distance;
@@ -160,6 +165,30 @@ class TriangleMesh {
     return met;
   }
 
+  // The first contact of a shape moving by t * velocity, t in [0, 1] (least t; ties: the lowest triangle index), by
+  // the sweep table's triangle entry for its type, as a loop over every triangle would find it. Nodes are entered in
+  // the order the shape's bounds, moving, reach them (separating axes over time on the boxes) and skipped once that
+  // is later than the best hit. Precondition: sweepTable().at(type, Triangle) exists and boundsOf(type) has a box.
+  std::optional<MeshSweepHit> sweep(ShapeType type, const double* shape, Vec3 velocity) const {
+    const SweepFn withTriangle = sweepTable().at(type, ShapeType::Triangle);
+    const std::optional<BvhBox> bounds = boundsOf(type, shape);
+    if (!bounds) return std::nullopt;
+    const double v[3] = {velocity.x, velocity.y, velocity.z};
+    std::optional<MeshSweepHit> best;
+    double limit = 1;
+    searchBvh(
+        tree_, [&](const BvhBox& b) { return entryTime(*bounds, v, b); }, limit,
+        [&](uint32_t slot) {
+          const auto hit = withTriangle(shape, velocity, encodedBuffer(triangleAt(slot)).data());
+          if (hit && (!best || hit->t < best->hit.t || (hit->t == best->hit.t && ids_[slot] < best->triangle))) {
+            best = MeshSweepHit{*hit, ids_[slot]};
+            limit = hit->t + hit->t * kMargin;
+          }
+          return false;
+        });
+    return best;
+  }
+
   // The point of the mesh nearest to p (ties: the lowest triangle index); nullopt for a mesh without triangles.
   std::optional<MeshPoint> closestPoint(Vec3 p) const {
     std::optional<MeshPoint> best;
@@ -212,14 +241,19 @@ class TriangleMesh {
     const uint32_t* c = &corners_[3 * size_t{slot}];
     return {vertex(c[0]), vertex(c[1]), vertex(c[2])};
   }
-  // A float box holding every point of an encoded point, triangle, sphere, capsule, cylinder (its capsule's box) or
-  // ellipsoid (its bounding sphere's box), for pruning (every triangle test of these is exact); nullopt for other
-  // types. Each bound is rounded outwards to float.
+  // A float box holding every point of an encoded point, segment, triangle, sphere, capsule, cylinder (its capsule's
+  // box), ellipsoid or obb (their bounding spheres' boxes) or aabb, for pruning; nullopt for the unbounded types. Each
+  // bound is rounded outwards to float.
   static std::optional<BvhBox> boundsOf(ShapeType type, const double* shape) {
     int points = 0;
     double radius = 0;
     switch (type) {
       case ShapeType::Point: points = 1; break;
+      case ShapeType::Segment: points = 2; break;
+      case ShapeType::Aabb: points = 2; break;  // its min and max
+      case ShapeType::Obb:
+        points = 1, radius = std::sqrt(shape[3] * shape[3] + shape[4] * shape[4] + shape[5] * shape[5]) * (1 + 0x1p-18);
+        break;
       case ShapeType::Triangle: points = 3; break;
       case ShapeType::Sphere: points = 1, radius = shape[3]; break;
       case ShapeType::Capsule: points = 2, radius = shape[6]; break;
@@ -242,6 +276,23 @@ class TriangleMesh {
       box.grow(floatBoundsOf(lo, hi));
     }
     return box;
+  }
+  // When the box `moving`, moved by t * v, first overlaps `b` for t in [0, 1] (slabs over time, each end widened by
+  // a relative 2^-20 for rounding); NaN when it does not.
+  static double entryTime(const BvhBox& moving, const double (&v)[3], const BvhBox& b) {
+    if (!(b.lo[0] <= b.hi[0])) return std::numeric_limits<double>::quiet_NaN();  // an unused slot's empty box
+    double enter = 0, exit = 1;
+    for (int k = 0; k < 3; ++k) {
+      const double gapUp = b.lo[k] - moving.hi[k], gapDown = b.hi[k] - moving.lo[k];  // overlap: gapUp <= vt <= gapDown
+      if (v[k] == 0) {
+        if (gapUp > 0 || gapDown < 0) return std::numeric_limits<double>::quiet_NaN();
+        continue;
+      }
+      double from = gapUp / v[k], to = gapDown / v[k];
+      if (v[k] < 0) std::swap(from, to);
+      enter = std::fmax(enter, from - std::fabs(from) * kMargin), exit = std::fmin(exit, to + std::fabs(to) * kMargin);
+    }
+    return enter <= exit ? enter : std::numeric_limits<double>::quiet_NaN();
   }
   static bool overlap(const BvhBox& a, const BvhBox& b) {
     for (int k = 0; k < 3; ++k) {
