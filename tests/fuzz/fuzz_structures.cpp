@@ -90,6 +90,19 @@ void checkMesh(fuzz::Input& in, const TriangleMesh& mesh, const std::vector<Tria
       bool any = false;
       for (const Triangle& t : triangles) any = any || meets(shape.data(), encodedBuffer(t).data());
       require(mesh.intersects(type, shape.data()) == any);
+      // The first contact of the shape moving, for the types a mesh sweeps: the least t over the triangles.
+      if (const SweepFn sweepOne = sweepTable().at(type, ShapeType::Triangle)) {
+        const Vec3 velocity = in.vector();
+        std::optional<double> least;
+        for (const Triangle& t : triangles) {
+          if (const auto hit = sweepOne(shape.data(), velocity, encodedBuffer(t).data())) {
+            if (!least || hit->t < *least) least = hit->t;
+          }
+        }
+        const auto found = mesh.sweep(type, shape.data(), velocity);
+        require(found.has_value() == least.has_value());
+        if (found) require(found->hit.t == *least);
+      }
     }
     const Point p{in.vector()};
     if (validateShape(p, problem)) {

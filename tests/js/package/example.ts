@@ -29,6 +29,9 @@ export async function example(): Promise<number> {
   const every: MeshHit[] = mesh.raycast(ray, { hits: 'all' });
   const batch = mesh.raycastBatch(new Float32Array(6), { backfaceCulling: true });
   console.log(first?.triangleIndex, every.length, batch.t[0], batch.triangleIndex[0], mesh.closestPoint({ x: 0, y: 0, z: 0 })?.distance);
+  const landing = mesh.sweep({ type: 'capsule', start: { x: 0, y: 0, z: 2 }, end: { x: 0, y: 0, z: 3 }, radius: 0.5 },
+    { x: 0, y: 0, z: -4 });
+  console.log(landing?.t, landing?.triangleIndex, landing?.normal.z);
   // @ts-expect-error: every hit is an array, not one hit
   const wrong: MeshHit | null = mesh.raycast(ray, { hits: 'all' });
   // @ts-expect-error: the mesh's positions are a Float32Array

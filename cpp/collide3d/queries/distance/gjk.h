@@ -113,7 +113,8 @@ inline Vec3 nearestOnSimplex(Simplex& s, bool& inside) {
 
 }  // namespace gjk_detail
 
-inline GjkResult gjk(const ConvexCore& a, const ConvexCore& b) {
+// Out of line: one copy serves every sweep pair (inlined into each, it would multiply the wasm).
+[[gnu::noinline]] inline GjkResult gjk(const ConvexCore& a, const ConvexCore& b) {
   using namespace gjk_detail;
   constexpr int kMaxIterations = 64;
   constexpr double kRelative = 1e-13;  // stop when a support point gains less than this on |v|^2

@@ -67,7 +67,7 @@ inline void castEdge(const Caster& caster, const SweptPolytope& d, int i, int j,
 
 // The caster's first hit on D grown by `reach`; the caster should start outside it (a start inside is the
 // sweep's "touching at the start", decided before).
-inline std::optional<RoundedHit> castRounded(const Caster& caster, const SweptPolytope& d, double reach) {
+[[gnu::noinline]] inline std::optional<RoundedHit> castRounded(const Caster& caster, const SweptPolytope& d, double reach) {
   using namespace cast_rounded;
   std::optional<RoundedHit> best;
   for (int f = 0; f < d.faces; ++f) {

@@ -75,7 +75,7 @@ inline SweepHit fromRounded(const RoundedHit& hit, double targetRadius) {
 
 // The target's point at time t as GJK finds it, for the methods whose t comes without a contact point, with the
 // method's normal (GJK's direction between cores that barely touch is not worth much).
-inline SweepHit atTime(double t, const ConvexCore& moving, Vec3 velocity, const ConvexCore& target, Vec3 normal) {
+[[gnu::noinline]] inline SweepHit atTime(double t, const ConvexCore& moving, Vec3 velocity, const ConvexCore& target, Vec3 normal) {
   const GjkResult near = gjk(moving.moved(velocity * t), target);
   const Vec3 n = normalizedOr(normal, normalizedOr(-velocity, {0, 0, 1}));
   return {t, near.onB + n * target.radius, n};
@@ -84,7 +84,7 @@ inline SweepHit atTime(double t, const ConvexCore& moving, Vec3 velocity, const 
 // Conservative advancement against a cylinder (or any core): each step moves t on by the gap over the speed at
 // which the motion closes it along the current nearest direction (the cores stay on either side of the plane
 // through the nearest points until then), so it never passes the first contact.
-inline std::optional<SweepHit> advance(const ConvexCore& moving, Vec3 velocity, const ConvexCore& target) {
+[[gnu::noinline]] inline std::optional<SweepHit> advance(const ConvexCore& moving, Vec3 velocity, const ConvexCore& target) {
   const double reach = moving.radius + target.radius;
   double size = reach + length(velocity) + target.cylinderRadius;
   for (int i = 0; i < moving.cornerCount(); ++i) size = std::fmax(size, length(moving.corner[i]));
@@ -112,7 +112,7 @@ inline std::optional<SweepHit> advance(const ConvexCore& moving, Vec3 velocity, 
 }
 
 // The rounded cast of the moving core's reference point against D grown by the radii.
-inline std::optional<SweepHit> castCores(const ConvexCore& moving, Vec3 velocity, const ConvexCore& target) {
+[[gnu::noinline]] inline std::optional<SweepHit> castCores(const ConvexCore& moving, Vec3 velocity, const ConvexCore& target) {
   const Vec3 reference = referenceOf(moving);
   const SweptPolytope d = sweptPolytope(moving, target, reference);
   const auto hit = castRounded(motion(reference, velocity), d, moving.radius + target.radius);

@@ -92,7 +92,8 @@ inline int faceNormals(const ConvexCore& core, Vec3* out) {
 }  // namespace sweep_axes
 
 // A moving box core against a polytope core.
-inline std::optional<AxisEntry> sweepAxes(const ConvexCore& moving, Vec3 velocity, const ConvexCore& target) {
+[[gnu::noinline]] inline std::optional<AxisEntry> sweepAxes(const ConvexCore& moving, Vec3 velocity,
+                                                            const ConvexCore& target) {
   using namespace sweep_axes;
   Vec3 axes[3 + 3 + 9 + 3];
   int count = faceNormals(moving, axes);
