@@ -14,6 +14,7 @@
 #include "collide3d/dispatch/encoded.h"
 #include "collide3d/memory/checked.h"
 #include "collide3d/mesh/mesh_format.h"
+#include "collide3d/mesh/mesh_pair.h"
 #include "collide3d/mesh/triangle_mesh.h"
 
 namespace c3d {
@@ -231,6 +232,26 @@ int meshClosestPoint(std::uintptr_t address) {
   return 1;
 }
 
+// Mesh against mesh: the other mesh's placement in argument A, its 16 elements (the JS side has checked them, the last
+// row included). Returns 1 or 0.
+int meshIntersectsMesh(std::uintptr_t address, std::uintptr_t other) {
+  return intersects(*meshAt(address), *meshAt(other), Affine::fromElements(io::argA())) ? 1 : 0;
+}
+
+// The same placement. Returns 0 when either mesh has no triangles, else 1 with pointA, pointB (in the first mesh's
+// frame), distance, triangleA, triangleB in result().
+int meshClosestPointsToMesh(std::uintptr_t address, std::uintptr_t other) {
+  const auto found = closestPoints(*meshAt(address), *meshAt(other), Affine::fromElements(io::argA()));
+  if (!found) return 0;
+  double* out = io::result();
+  encoded::write(out, found->pointA);
+  encoded::write(out, found->pointB);
+  encoded::write(out, found->distance);
+  encoded::write(out, static_cast<double>(found->triangleA));
+  encoded::write(out, static_cast<double>(found->triangleB));
+  return 1;
+}
+
 }  // namespace
 
 }  // namespace c3d
@@ -255,4 +276,6 @@ EMSCRIPTEN_BINDINGS(collide3d_mesh) {
   function("meshIntersects", &c3d::meshIntersects);
   function("meshClosestPoint", &c3d::meshClosestPoint);
   function("meshSweep", &c3d::meshSweep);
+  function("meshIntersectsMesh", &c3d::meshIntersectsMesh);
+  function("meshClosestPointsToMesh", &c3d::meshClosestPointsToMesh);
 }

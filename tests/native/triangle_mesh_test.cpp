@@ -9,63 +9,17 @@
 #include <vector>
 
 #include "collide3d/mesh/triangle_mesh.h"
+#include "mesh_data.h"
 #include "test_support.h"
 
 namespace c3d {
 namespace {
 
+using testing::MeshData;
 using testing::Random;
-
-struct MeshData {
-  std::vector<float> positions;
-  std::vector<uint32_t> index;  // empty: not indexed
-  size_t triangles() const { return index.empty() ? positions.size() / 9 : index.size() / 3; }
-  uint32_t corner(size_t t, int c) const { return index.empty() ? uint32_t(3 * t + c) : index[3 * t + c]; }
-  Triangle triangle(size_t t) const {
-    auto v = [&](uint32_t k) { return Vec3{positions[3 * k], positions[3 * k + 1], positions[3 * k + 2]}; };
-    return {v(corner(t, 0)), v(corner(t, 1)), v(corner(t, 2))};
-  }
-};
-
-std::unique_ptr<TriangleMesh> build(const MeshData& data) {
-  auto mesh = std::make_unique<TriangleMesh>();
-  EXPECT_TRUE(mesh->allocate(data.positions.size() / 3, data.triangles(), !data.index.empty()));
-  std::copy(data.positions.begin(), data.positions.end(), mesh->positions());
-  std::copy(data.index.begin(), data.index.end(), mesh->corners());
-  EXPECT_EQ(mesh->firstBadCorner(), -1);
-  EXPECT_TRUE(mesh->build());
-  return mesh;
-}
-
-// Random triangles of log-uniform sizes in a cube, not indexed.
-MeshData soup(Random& random, int count) {
-  MeshData data;
-  for (int t = 0; t < count; ++t) {
-    const Vec3 centre = random.vector(-10, 10);
-    const double size = std::pow(10.0, random.uniform(-2, 0.5));
-    for (int c = 0; c < 3; ++c) {
-      const Vec3 p = centre + random.vector(-size, size);
-      data.positions.insert(data.positions.end(), {float(p.x), float(p.y), float(p.z)});
-    }
-  }
-  return data;
-}
-
-// An n x n grid of unit squares, two triangles each, with integer heights: every edge and vertex is shared.
-MeshData grid(Random& random, int n) {
-  MeshData data;
-  for (int i = 0; i <= n; ++i) {
-    for (int j = 0; j <= n; ++j) data.positions.insert(data.positions.end(), {float(i), float(j), float(random.integer(-2, 2))});
-  }
-  auto at = [&](int i, int j) { return uint32_t(i * (n + 1) + j); };
-  for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < n; ++j) {
-      data.index.insert(data.index.end(), {at(i, j), at(i + 1, j), at(i + 1, j + 1)});
-      data.index.insert(data.index.end(), {at(i, j), at(i + 1, j + 1), at(i, j + 1)});
-    }
-  }
-  return data;
-}
+using testing::build;
+using testing::grid;
+using testing::soup;
 
 // Brute force's answers, by the mesh's documented rules.
 std::vector<MeshHit> allHits(const MeshData& data, const Caster& caster, const RaycastOptions& options) {

@@ -5,8 +5,9 @@ import { rangeError } from './errors.js';
 
 // `destroy(address)` frees a block; `noun` names the object in errors ("mesh", "tree"); `beginCall()` counts the
 // call (index.js), so that a query whose argument getter disposes the object notices before it runs. Returns the
-// class and addressOf(owner, fn): the address of a live owner (throwing for a disposed one, `fn` naming the call),
-// read from a private field, so that no subclass or own property can point a call at another block.
+// class and addressOf(owner, fn, what?): the address of a live owner (throwing for a disposed one, `fn` naming the call
+// and `what` the owner, "the <noun>" unless given), read from a private field, so that no subclass or own property can
+// point a call at another block.
 export function heapOwnerClass(destroy, noun, beginCall) {
   // A finalizer's exception would be uncaught (node exits on it). The module does not fail to free a block; should the
   // instance be unusable all the same, the block is lost with it.
@@ -21,8 +22,8 @@ export function heapOwnerClass(destroy, noun, beginCall) {
     #address;
 
     static {
-      addressOf = (owner, fn) => {
-        if (owner.#address === 0) throw new Error(`collide3d.${fn}: the ${noun} was disposed`);
+      addressOf = (owner, fn, what = `the ${noun}`) => {
+        if (owner.#address === 0) throw new Error(`collide3d.${fn}: ${what} was disposed`);
         return owner.#address;
       };
     }

@@ -303,6 +303,21 @@ export interface MeshPoint {
   triangleIndex: number;
 }
 
+/**
+ * An object's placement: 16 numbers, column-major like THREE.Matrix4.elements, or a THREE.Matrix4; affine (its last
+ * row 0, 0, 0, 1), singular allowed.
+ */
+export type Matrix4Like = ArrayLike<number> | { readonly isMatrix4: true; readonly elements: ArrayLike<number> };
+
+/** closestPointsToMesh's answer: pointB lies on the other mesh, in this mesh's frame. */
+export interface MeshPairPoints {
+  pointA: Vector;
+  pointB: Vector;
+  distance: number;
+  triangleIndexA: number;
+  triangleIndexB: number;
+}
+
 /** raycastBatch's results: t (Infinity for a miss) and the triangle hit (-1 for a miss), one per ray. */
 export interface RaycastBatchResult {
   t: BatchOutput<Float64Array>;
@@ -337,6 +352,16 @@ export interface TriangleMesh {
    * triangleIndex), as c3d.sweep against every triangle would find it; null when it touches none.
    */
   sweep(moving: MovingShape, velocity: VectorLike): MeshSweepHit | null;
+   * Whether any triangle meets any triangle of `other` placed by `matrix` (other's frame into this one's; the identity
+   * when omitted), decided exactly on other's vertices as the matrix maps them to doubles.
+   */
+  intersectsMesh(other: TriangleMesh, matrix?: Matrix4Like): boolean;
+  /**
+   * The closest points of this mesh and of `other` placed by `matrix` (pointB in this mesh's frame), distance 0 exactly
+   * when intersectsMesh is true; ties to the lowest triangleIndexA, then triangleIndexB; null when either has no
+   * triangles.
+   */
+  closestPointsToMesh(other: TriangleMesh, matrix?: Matrix4Like): MeshPairPoints | null;
   /** New positions for the same vertices: the BVH's boxes follow, without a rebuild. */
   refit(positions: Float32Array): void;
   /**

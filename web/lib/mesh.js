@@ -4,7 +4,7 @@
 // then too. A built mesh serializes to one ArrayBuffer and is made again from it without a build (mesh-format.js), which
 // is how buildAsync brings a mesh built in a worker back (mesh-async.js).
 import { rangeError, typeError, unsupportedPair } from './errors.js';
-import { encodeVector } from './shapes.js';
+import { encodeAffine, encodeVector } from './shapes.js';
 import { heapOwnerClass } from './heap-owner.js';
 import { defineMeshFormat } from './mesh-format.js';
 import { buildAsync } from './mesh-async.js';
@@ -81,9 +81,29 @@ export function defineTriangleMesh(shared) {
     return onProgress;
   }
 
+  let isMesh;  // whether a value is a TriangleMesh (made by this module), by its private field
+
+  // Mesh against mesh: checks `other` and writes `matrix` into argument A (encodeAffine), then runs bound(address,
+  // other's address) and returns its status.
+  function runOnMesh(fn, mesh, other, matrix, bound) {
+    addressOf(mesh, fn);
+    if (!isMesh(other)) throw typeError(fn, 'other', 'a TriangleMesh', other);
+    addressOf(other, fn, 'other');
+    const f = shared.io();
+    const call = shared.beginCall();
+    encodeAffine(f, A, matrix, fn, 'matrix');
+    shared.checkCall(call, fn, f);
+    // Read after the matrix: a getter in it may have disposed either mesh.
+    return bound(addressOf(mesh, fn), addressOf(other, fn, 'other'));
+  }
+
   class TriangleMesh extends HeapOwner {
     #vertexCount;
     #triangleCount;
+
+    static {
+      isMesh = (value) => value !== null && typeof value === 'object' && #vertexCount in value;
+    }
 
     /**
      * positions: x, y, z per vertex (a three.js BufferGeometry's position array); index: three vertex numbers per
@@ -270,6 +290,31 @@ export function defineTriangleMesh(shared) {
       shared.checkCall(call, fn, f);
       if (module.meshClosestPoint(addressOf(this, fn)) === 0) return null;
       return { point: vec(f, OUT), distance: f[OUT + 3] + 0, triangleIndex: f[OUT + 4] };
+    }
+
+    /**
+     * Whether any triangle meets any triangle of `other` placed by `matrix` (other's coordinates into this mesh's:
+     * 16 numbers column-major or a Matrix4, affine; the identity when omitted), decided exactly on other's vertices
+     * as the matrix maps them to doubles.
+     */
+    intersectsMesh(other, matrix) {
+      const fn = 'TriangleMesh.intersectsMesh';
+      return runOnMesh(fn, this, other, matrix, (a, b) => module.meshIntersectsMesh(a, b)) === 1;
+    }
+
+    /**
+     * The closest points of this mesh (pointA) and of `other` placed by `matrix` (pointB, in this mesh's frame), their
+     * distance, 0 exactly when intersectsMesh is true, and triangles (ties: the lowest triangleIndexA, then
+     * triangleIndexB); null when either mesh has no triangles.
+     */
+    closestPointsToMesh(other, matrix) {
+      const fn = 'TriangleMesh.closestPointsToMesh';
+      if (runOnMesh(fn, this, other, matrix, (a, b) => module.meshClosestPointsToMesh(a, b)) === 0) return null;
+      const f = shared.io();
+      return {
+        pointA: vec(f, OUT), pointB: vec(f, OUT + 3), distance: f[OUT + 6] + 0, triangleIndexA: f[OUT + 7],
+        triangleIndexB: f[OUT + 8],
+      };
     }
 
     /** New positions for the same vertices (after an animation, a morph): the BVH's boxes follow, without a rebuild. */

@@ -75,6 +75,30 @@ function mat3(f, o, m, fn, arg, field, optional) {
   }
 }
 
+const IDENTITY4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+
+/**
+ * An object's placement (cpp/collide3d/math/affine.h): 16 numbers, column-major, an array-like or a three.js Matrix4
+ * (its `elements`), each in the shapes' range, the last row (elements 3, 7, 11, 15) 0, 0, 0, 1; undefined stands for
+ * the identity. A singular one (a placement that flattens) is one too. Checks it and writes it at f[o...].
+ */
+export function encodeAffine(f, o, m, fn, arg) {
+  if (m === undefined) m = IDENTITY4;
+  const elements = m !== null && typeof m === 'object' && m.isMatrix4 === true ? m.elements : m;
+  if (elements === null || typeof elements !== 'object' || elements.length !== 16) {
+    throw typeError(fn, arg, '16 numbers (column-major) or a Matrix4', m);
+  }
+  for (let i = 0; i < 16; ++i) {
+    const e = elements[i];
+    if (!inRange(e)) throw numberError(fn, arg, `[${i}]`, e);
+    f[o + i] = e;
+  }
+  if (f[o + 3] !== 0 || f[o + 7] !== 0 || f[o + 11] !== 0 || f[o + 15] !== 1) {
+    throw rangeError(fn, arg, 'must be affine, its last row (elements 3, 7, 11, 15) 0, 0, 0, 1 ' +
+      `(got ${f[o + 3]}, ${f[o + 7]}, ${f[o + 11]}, ${f[o + 15]})`);
+  }
+}
+
 function planes6(f, o, planes, fn, arg, field) {
   const count = planes === null || typeof planes !== 'object' ? undefined : planes.length;
   if (typeof count !== 'number') throw typeError(fn, join(arg, field), 'an array of 6 planes', planes);

@@ -1,6 +1,7 @@
 // The closestPoints table (distance() reads its distance): every pair closestPoints() answers, in both orders.
 #include "collide3d/dispatch/fill.h"
 #include "collide3d/queries/distance/closest_points.h"
+#include "collide3d/queries/distance/closest_points_triangle_triangle.h"
 
 namespace c3d {
 
@@ -44,6 +45,10 @@ struct BoxBox {
   static ClosestPoints run(const Aabb& a, const Aabb& b) { return closestPoints(a, b); }
 };
 
+struct TriangleTriangle {
+  static ClosestPoints run(const Triangle& a, const Triangle& b) { return closestPoints(a, b); }
+};
+
 template <class A>
 constexpr void addRounded(PairTable<ClosestPointsFn>& table) {
   addSymmetric<BetweenRounded, A, Point>(table);
@@ -83,6 +88,7 @@ constexpr PairTable<ClosestPointsFn> build() {
   addSymmetric<SegmentAgainst, Segment, Triangle>(table);
   addSymmetric<SegmentAgainst, Capsule, Triangle>(table);
   addSymmetric<BoxBox, Aabb, Aabb>(table);
+  addSymmetric<TriangleTriangle, Triangle, Triangle>(table);
   return table;
 }
 

@@ -209,6 +209,7 @@ class TriangleMesh {
 
  private:
   friend class MeshImage;  // mesh_format.h: writes and reads the arrays below as they are
+  friend class MeshPair;   // mesh_pair.h: reads the triangles of two meshes
   static constexpr double kMargin = 1.0 / (1 << 20);
 
   // Calls hit(found) for the caster's hits on triangles in boxes entered before `limit`, until it returns true.

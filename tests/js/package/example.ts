@@ -1,6 +1,6 @@
 // Type-checked against the packed package (package.test.js): the documented usage compiles under --strict, and
 // misuse is rejected (each @ts-expect-error fails the check if the line compiles).
-import init, { type HeapArray, type MeshHit, type RaycastHit, type SerializedTriangleMesh, type Shape, type Side } from 'collide3d';
+import init, { type HeapArray, type MeshHit, type MeshPairPoints, type RaycastHit, type SerializedTriangleMesh, type Shape, type Side } from 'collide3d';
 import initInline from 'collide3d/inline';
 import { fromRay, toShape } from 'collide3d/three';
 
@@ -45,6 +45,10 @@ export async function example(): Promise<number> {
   console.log(saved.version, again.triangleCount, built.raycast(ray)?.t);
   // @ts-expect-error: deserialize takes bytes, not a mesh
   c3d.TriangleMesh.deserialize(mesh);
+  const nearest: MeshPairPoints | null = mesh.closestPointsToMesh(again, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 2, 0, 0, 1]);
+  console.log(mesh.intersectsMesh(again), nearest?.triangleIndexB);
+  // @ts-expect-error: the other mesh is a TriangleMesh, not its serialized form
+  mesh.intersectsMesh(saved);
   again.dispose();
   built.dispose();
   mesh.dispose();
