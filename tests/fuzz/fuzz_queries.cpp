@@ -54,6 +54,9 @@ void queryPair(fuzz::Input& in, ShapeType a, ShapeType b, const double* sa, cons
   if (const ClosestPointsFn fn = closestPointsTable().at(a, b)) {
     const ClosestPoints near = fn(sa, sb);
     check(near.distance >= 0, "distance >= 0, not NaN");
+    if (const IntersectsFn meets = intersectsTable().at(a, b)) {
+      check((near.distance == 0) == meets(sa, sb), "distance 0 exactly when intersects");
+    }
   }
   if (const ContactFn fn = contactTable().at(a, b)) {
     if (const auto touch = fn(sa, sb)) check(touch->depth >= 0 && finite(touch->normal), "contact depth >= 0, finite normal");

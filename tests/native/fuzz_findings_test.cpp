@@ -38,5 +38,23 @@ TEST(FuzzFindings, BallFarAlongTheNormalOfATriangle) {
   }
 }
 
+// A segment ending on a zero-area triangle (the segment from p = (x, -x, x) to -p, x = 9.99...): the segment from
+// (-x, x, -8) to (8, -8, 8) runs in the plane y = -x of that line and meets it at its own end t = 1, the point
+// (8, -8, 8) = (8/x) p. intersects said so exactly, but the rounded parameter of that end came out just beyond 1 and
+// segmentSpanIn clipped it away: closestPoints reported the two apart (the least positive distance).
+TEST(FuzzFindings, SegmentEndingOnAZeroAreaTriangle) {
+  const double x = 9.9960327101500468;
+  const Triangle t{{x, -x, x}, {-x, x, -x}, {x, -x, x}};
+  const Segment s{{-x, x, -8}, {8, -8, 8}};
+  EXPECT_TRUE(intersectsTable().at(ShapeType::Triangle, ShapeType::Segment)(encodedBuffer(t).data(),
+                                                                            encodedBuffer(s).data()));
+  for (const Segment& either : {s, Segment{s.end, s.start}}) {
+    const ClosestPoints near = closestPointsTable().at(ShapeType::Segment, ShapeType::Triangle)(
+        encodedBuffer(either).data(), encodedBuffer(t).data());
+    EXPECT_EQ(near.distance, 0);
+    EXPECT_EQ(near.pointA, (Vec3{8, -8, 8}));
+  }
+}
+
 }  // namespace
 }  // namespace c3d

@@ -11,6 +11,7 @@
 // backfaceCulling keeps only hits through the front face (the caster's direction against (b-a) x (c-a));
 // casters parallel to the plane, and degenerate triangles, have no front face and are then culled.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <tuple>
@@ -120,12 +121,14 @@ inline Span triangleSpan(const Caster& caster, double hi, const Triangle& tri, d
                       triangleSpanAs<false, false>, tri, det, u, v);
 }
 
-// The part of a segment in the triangle, as parameters along it in [0, 1] (empty when they do not meet).
+// The part of a segment in the triangle, as parameters along it in [0, 1] (empty exactly when they do not meet). The
+// exact predicates decide within [0, 1]; the rounded span's ends are clamped to it, not clipped, so a segment that
+// touches the triangle at one of its ends keeps that end when its rounded parameter falls just beyond it.
 inline Span segmentSpanIn(const Segment& s, const Triangle& tri) {
   double det = 0, u = 0, v = 0;
   Span span = triangleSpan(toCaster(s), 1, tri, det, u, v);
-  span.keepAtLeast(0, kNoFace);
-  span.keepAtMost(1, kNoFace);
+  if (span.empty()) return span;
+  span.enter = std::clamp(span.enter, 0.0, 1.0), span.exit = std::clamp(span.exit, 0.0, 1.0);
   return span;
 }
 
