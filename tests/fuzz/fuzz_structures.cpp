@@ -1,5 +1,6 @@
 // libFuzzer harness over the structures built from many items: a TriangleMesh (its BVH build, raycasts in every
-// mode, intersects with any shape, closest points), a serialized TriangleMesh damaged at drawn places and read back
+// mode, intersects with any shape, closest points), two TriangleMeshes, one placed by a drawn matrix (intersectsMesh,
+// closestPointsToMesh), a serialized TriangleMesh damaged at drawn places and read back
 // (refused, or answering as brute force over the triangles its image holds), a SegmentTree of each kind (the points
 // or segments near a caster, against the closest-points table's distances), an AabbTree driven by a drawn sequence
 // of inserts, updates and removals, then its pairs and every box a caster hits, and allPairs over drawn boxes. Each answer is checked against brute force over the same
@@ -16,6 +17,7 @@
 #include "collide3d/broadphase/dynamic_tree.h"
 #include "collide3d/dispatch/tables.h"
 #include "collide3d/mesh/mesh_format.h"
+#include "collide3d/mesh/mesh_pair.h"
 #include "collide3d/mesh/segment_tree.h"
 #include "collide3d/mesh/triangle_mesh.h"
 #include "collide3d/shapes/validate_shape.h"
@@ -118,11 +120,12 @@ void checkMesh(fuzz::Input& in, const TriangleMesh& mesh, const std::vector<Tria
   }
 }
 
-void fuzzMesh(fuzz::Input& in) {
+// A drawn mesh of up to 15 triangles, built; its triangles as given (before the build reorders them) into
+// `triangles`. False when a vertex number was beyond the vertices (found, and nothing built) or the heap was full.
+bool drawnMesh(fuzz::Input& in, TriangleMesh& mesh, std::vector<Triangle>& triangles) {
   const size_t vertexCount = 1 + in.choice(12), triangleCount = in.choice(16);
   const bool indexed = in.choice(2);
-  TriangleMesh mesh;
-  if (!mesh.allocate(indexed ? vertexCount : 3 * triangleCount, triangleCount, indexed)) return;
+  if (!mesh.allocate(indexed ? vertexCount : 3 * triangleCount, triangleCount, indexed)) return false;
   for (size_t k = 0; k < 3 * mesh.vertexCount(); ++k) mesh.positions()[k] = drawnFloat(in);
   std::ptrdiff_t firstBad = -1;
   if (indexed) {
@@ -132,9 +135,8 @@ void fuzzMesh(fuzz::Input& in) {
     }
   }
   require(mesh.firstBadCorner() == firstBad);
-  if (firstBad >= 0) return;
-  // The triangles as given, before the build reorders them.
-  std::vector<Triangle> triangles(triangleCount);
+  if (firstBad >= 0) return false;
+  triangles.resize(triangleCount);
   auto vertex = [&](uint32_t v) {
     const float* p = mesh.positions() + 3 * size_t{v};
     return Vec3{p[0], p[1], p[2]};
@@ -144,7 +146,57 @@ void fuzzMesh(fuzz::Input& in) {
     triangles[i] = {vertex(c[0]), vertex(c[1]), vertex(c[2])};
   }
   require(mesh.build());
-  checkMesh(in, mesh, triangles);
+  return true;
+}
+
+void fuzzMesh(fuzz::Input& in) {
+  TriangleMesh mesh;
+  std::vector<Triangle> triangles;
+  if (drawnMesh(in, mesh, triangles)) checkMesh(in, mesh, triangles);
+}
+
+// A placement the JS side accepts: a drawn rotation (raw numbers, an exact signed permutation, or a quaternion's),
+// sometimes scaled, and a drawn translation, every element 0 or in the shapes' range.
+Affine drawnPlacement(fuzz::Input& in) {
+  const Mat3 r = in.rotation();
+  const double scale = in.choice(2) ? 1 : in.number();
+  double e[16] = {};
+  for (int column = 0; column < 3; ++column) {
+    for (int row = 0; row < 3; ++row) e[4 * column + row] = r.m[3 * column + row] * scale;
+  }
+  const Vec3 t = in.vector();
+  e[12] = t.x, e[13] = t.y, e[14] = t.z, e[15] = 1;
+  for (double& x : e) x = inRange(x) ? x : 0;
+  return Affine::fromElements(e);
+}
+
+// Two drawn meshes, the second placed by a drawn matrix: intersects and closest points against brute force over every
+// pair of triangles, the second's mapped by the same placement.
+void fuzzMeshPair(fuzz::Input& in) {
+  TriangleMesh a, b;
+  std::vector<Triangle> ta, tb;
+  if (!drawnMesh(in, a, ta) || !drawnMesh(in, b, tb)) return;
+  const Affine map = drawnPlacement(in);
+  bool meet = false;
+  std::optional<MeshPairPoints> best;
+  for (uint32_t j = 0; j < tb.size(); ++j) {
+    const Triangle s{map.apply(tb[j].a), map.apply(tb[j].b), map.apply(tb[j].c)};
+    for (uint32_t i = 0; i < ta.size(); ++i) {
+      meet = meet || intersects(ta[i], s);
+      const ClosestPoints c = closestPoints(ta[i], s);
+      if (!best || c.distance < best->distance ||
+          (c.distance == best->distance && (i < best->triangleA || (i == best->triangleA && j < best->triangleB)))) {
+        best = MeshPairPoints{c.pointA, c.pointB, c.distance, i, j};
+      }
+    }
+  }
+  require(intersects(a, b, map) == meet);
+  const auto found = closestPoints(a, b, map);
+  require(found.has_value() == best.has_value());
+  if (found) {
+    require(found->distance == best->distance && found->triangleA == best->triangleA && found->triangleB == best->triangleB);
+    require((found->distance == 0) == meet);
+  }
 }
 
 // A built mesh's image, damaged at drawn places (bytes, whole words set to small numbers that a node's child or a
@@ -349,11 +401,12 @@ void fuzzAllPairs(fuzz::Input& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   c3d::fuzz::Input in(data, size);
-  switch (in.choice(5)) {
+  switch (in.choice(6)) {
     case 0: c3d::fuzzMesh(in); break;
     case 1: c3d::fuzzImage(in); break;
     case 2: c3d::fuzzTree(in); break;
     case 3: c3d::fuzzSegmentTree(in); break;
+    case 4: c3d::fuzzMeshPair(in); break;
     default: c3d::fuzzAllPairs(in); break;
   }
   return 0;

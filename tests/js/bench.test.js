@@ -17,7 +17,7 @@ beforeAll(() => {
 
 it('bench/run.mjs --quick writes one file with every workload, the commit it measured and the machine', () => {
   expect(Object.keys(results.workloads)).toEqual(['single-queries', 'culling', 'broadphase', 'mesh-raycast', 'three-raycast',
-    'points-lines']);
+    'points-lines', 'mesh-pair']);
   expect(results.quick).toBe(true);
   expect(results.commit).toMatch(/^[0-9a-f]{40}$/);
   expect(results.native.length).toBeGreaterThan(10);
@@ -104,5 +104,25 @@ it('bench/points-lines.mjs --quick runs and gives three.js\'s intersections on e
   for (const row of rows) {
     expect(row.mismatches, row.workload).toBe(0);
     expect(row.hitRate, row.workload).toBeGreaterThan(0.05);
+  }
+});
+
+it('bench/mesh-pair.mjs --quick runs and agrees with three-mesh-bvh on whether the knots meet and on their distance', () => {
+  const rows = results.workloads['mesh-pair'];
+  expect(rows.map((r) => r.workload)).toEqual(['crossing', 'touching', 'near (0.05 further)', 'apart (1 further)']
+    .map((placement) => `${placement}, 1536 and 768 triangles`));
+  const [crossing, touching, ...apart] = rows;
+  expect([crossing.c3dMeets, crossing.peerMeets, crossing.c3dDistance, crossing.peerDistance]).toEqual([true, true, 0, 0]);
+  // At the touching placement three-mesh-bvh's float tolerances decide: both distances are all but 0.
+  expect(touching.c3dMeets).toBe(true);
+  expect(touching.peerDistance).toBeLessThan(1e-6);
+  for (const row of apart) {
+    expect([row.c3dMeets, row.peerMeets], row.workload).toEqual([false, false]);
+    expect(Math.abs(row.c3dDistance - row.peerDistance), row.workload).toBeLessThan(1e-9);
+    expect(row.c3dDistance, row.workload).toBeGreaterThan(0.01);
+  }
+  for (const row of rows) {
+    for (const ns of [row.intersects.c3dPerSecond, row.intersects.peerPerSecond, row.closestPoints.c3dPerSecond,
+      row.closestPoints.peerPerSecond]) expect(ns, row.workload).toBeGreaterThan(0);
   }
 });

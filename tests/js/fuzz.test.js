@@ -101,6 +101,16 @@ function fuzzer(seed) {
       return number();
     }
   };
+  // Mesh against mesh: another mesh (some disposed), or not one; a placement that is one (rotated, scaled, mirrored,
+  // singular, as elements or a Matrix4), or not (wrong length, bad numbers, projective, a getter calling collide3d).
+  const otherMesh = () => (chance(0.8) ? pick(object(c3d.TriangleMesh)) : pick([number(), shape(), new Proxy({}, {}), c3d]));
+  const placement = () => pick([
+    () => undefined, () => new THREE.Matrix4().makeRotationAxis(new THREE.Vector3(1, 2, 3).normalize(), 6 * random())
+      .scale(new THREE.Vector3(goodNumber(), goodNumber(), goodNumber())).setPosition(goodNumber(), goodNumber(), goodNumber()),
+    () => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, goodNumber(), goodNumber(), goodNumber(), 1], () => Array.from({ length: 16 }, number),
+    () => new Float32Array(15), () => new THREE.Matrix4().makePerspective(-1, 1, 1, -1, 1, 10), () => number(),
+    () => ({ isMatrix4: true, get elements() { new c3d.AabbTree().dispose(); return new THREE.Matrix4().elements; } }),
+  ])();
   const batchSide = (type = pick(TYPES)) => ({ type, items: numbers({ sphere: 4, aabb: 6, ray: 6, segment: 6, plane: 4, triangle: 9 }[type] ?? 3) });
   const object = (kind) => live.filter((o) => o instanceof kind);
   const kept = (o) => (live.push(o), o);
@@ -136,6 +146,7 @@ function fuzzer(seed) {
         () => mesh.raycast(caster(), options()), () => mesh.intersects(shape()), () => mesh.closestPoint(vector()),
         () => mesh.sweep(shape(), vector()),
         () => mesh.raycastBatch?.(numbers(6), options()), () => mesh.refit(numbers(3)), () => mesh.dispose(),
+        () => mesh.intersectsMesh(otherMesh(), placement()), () => mesh.closestPointsToMesh(otherMesh(), placement()),
       ])();
     },
     () => {

@@ -7,19 +7,23 @@
 // What is exact: the second mesh's float vertices are mapped to doubles by Affine::apply, which rounds; those doubles
 // are the triangles the queries see, as a loop over all pairs with the same map would. On them, whether two triangles
 // meet is the exact triangle–triangle test, and the node tests only skip pairs that cannot meet, so intersects() is
-// exact for the mapped vertices and closestPoints() gives distance 0 exactly when intersects() is true. Its closest
-// pair is the least distance over all pairs of triangles (closest_points_triangle_triangle.h), ties going to the
-// lowest (triangle of the first mesh, triangle of the second); a pair of boxes is skipped when its gap, less 2^-20 of
-// itself and 2^-40 of the boxes' coordinates (far more than a triangle pair's rounded distance can be below the exact
-// one), exceeds the best distance so far.
+// exact for the mapped vertices.
+// closestPoints() answers as that loop over all pairs would with closest_points_triangle_triangle.h, taking the least
+// distance and, among equal ones, the lowest (triangle of the first mesh, triangle of the second). So its distance is
+// 0 exactly when intersects() is true, and it is found in two searches: the lowest pair that meets, if any (once one
+// is found, nodes of the first tree all of whose triangles come after it are skipped), else the nearest pair, where a
+// pair of boxes is skipped when its gap, less 2^-20 of itself and 2^-40 of the boxes' coordinates (far more than a
+// triangle pair's rounded distance can be below the exact one), exceeds the best distance so far.
 #pragma once
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <vector>
 
 #include "collide3d/math/affine.h"
+#include "collide3d/memory/checked.h"
 #include "collide3d/mesh/triangle_mesh.h"
 #include "collide3d/queries/distance/closest_points_triangle_triangle.h"
 
@@ -40,7 +44,7 @@ class MeshPair {
   bool intersects() const {
     bool met = false;
     const double limit = 0;
-    descend([](const BvhBox& boxA, const Box& boxB) { return overlap(boxA, boxB) ? 0.0 : kSkip; }, limit,
+    descend([](BvhChild, const BvhBox& boxA, const Box& boxB) { return overlap(boxA, boxB) ? 0.0 : kSkip; }, limit,
             [&](BvhChild leafA, BvhChild leafB) {
               forEachPair(leafA, leafB, [&](const Placed& ta, const Placed& tb) {
                 met = overlap(ta.box, tb.box) && c3d::intersects(ta.triangle, tb.triangle);
@@ -53,28 +57,59 @@ class MeshPair {
 
   // nullopt when either mesh has no triangles.
   std::optional<MeshPairPoints> closestPoints() const {
-    std::optional<MeshPairPoints> best;
-    double limit = kInfinity;  // the best distance so far
-    descend([](const BvhBox& boxA, const Box& boxB) { return gapBound(toBox(boxA), boxB); }, limit,
-            [&](BvhChild leafA, BvhChild leafB) {
-              forEachPair(leafA, leafB, [&](const Placed& ta, const Placed& tb) {
-                // At distance 0 only a lower pair of indices can win, and only a nearer pair otherwise.
-                const bool before = best && (ta.id < best->triangleA || (ta.id == best->triangleA && tb.id < best->triangleB));
-                if ((best && limit == 0 && !before) || !(gapBound(ta.box, tb.box) <= limit)) return false;
-                const ClosestPoints found = c3d::closestPoints(ta.triangle, tb.triangle);
-                if (!best || found.distance < limit || (found.distance == limit && before)) {
-                  best = MeshPairPoints{found.pointA, found.pointB, found.distance, ta.id, tb.id};
-                  limit = found.distance;
-                }
-                return false;
-              });
-              return false;
-            });
-    return best;
+    const std::optional<MeshPairPoints> met = lowestMeeting();
+    return met ? met : nearest();
   }
 
  private:
   static constexpr double kSkip = std::numeric_limits<double>::quiet_NaN();
+
+  // The lowest pair of indices among the pairs of triangles that meet (the exact test alone decides), as
+  // closestPoints of the pair gives it; nullopt when none meets. Only nodes that overlap can hold such a pair, and once
+  // one is found only nodes of the first tree that hold a triangle before its own (`lowest`, the lowest index under each
+  // node, then filled; left empty, skipping nothing, if the heap cannot hold it).
+  std::optional<MeshPairPoints> lowestMeeting() const {
+    std::optional<MeshPairPoints> best;
+    std::vector<uint32_t> lowest;
+    const double limit = 0;
+    const auto key = [&](BvhChild a, const BvhBox& boxA, const Box& boxB) {
+      return overlap(boxA, boxB) && (!best || lowestUnder(a, lowest) <= best->triangleA) ? 0.0 : kSkip;
+    };
+    descend(key, limit, [&](BvhChild leafA, BvhChild leafB) {
+      forEachPair(leafA, leafB, [&](const Placed& ta, const Placed& tb) {
+        const bool before = !best || ta.id < best->triangleA || (ta.id == best->triangleA && tb.id < best->triangleB);
+        if (before && overlap(ta.box, tb.box) && c3d::intersects(ta.triangle, tb.triangle)) {
+          const ClosestPoints found = c3d::closestPoints(ta.triangle, tb.triangle);
+          best = MeshPairPoints{found.pointA, found.pointB, found.distance, ta.id, tb.id};
+          if (lowest.empty()) fillLowest(lowest);
+        }
+        return false;
+      });
+      return false;
+    });
+    return best;
+  }
+
+  // The nearest pair of triangles of two meshes that do not meet (ties: the lowest pair of indices).
+  std::optional<MeshPairPoints> nearest() const {
+    std::optional<MeshPairPoints> best;
+    double limit = kInfinity;  // the best distance so far
+    const auto key = [](BvhChild, const BvhBox& boxA, const Box& boxB) { return gapBound(toBox(boxA), boxB); };
+    descend(key, limit, [&](BvhChild leafA, BvhChild leafB) {
+      forEachPair(leafA, leafB, [&](const Placed& ta, const Placed& tb) {
+        if (!(gapBound(ta.box, tb.box) <= limit)) return false;
+        const ClosestPoints found = c3d::closestPoints(ta.triangle, tb.triangle);
+        const bool before = best && (ta.id < best->triangleA || (ta.id == best->triangleA && tb.id < best->triangleB));
+        if (!best || found.distance < limit || (found.distance == limit && before)) {
+          best = MeshPairPoints{found.pointA, found.pointB, found.distance, ta.id, tb.id};
+          limit = found.distance;
+        }
+        return false;
+      });
+      return false;
+    });
+    return best;
+  }
 
   struct Box {
     double lo[3], hi[3];
@@ -90,6 +125,26 @@ class MeshPair {
   static Box boxOf(const Triangle& t) {
     const Vec3 lo = componentMin(componentMin(t.a, t.b), t.c), hi = componentMax(componentMax(t.a, t.b), t.c);
     return {{lo.x, lo.y, lo.z}, {hi.x, hi.y, hi.z}};
+  }
+  // The lowest triangle index of the first mesh under a child of its tree (0, a bound, for a node when `lowest` is
+  // empty).
+  uint32_t lowestUnder(BvhChild child, const std::vector<uint32_t>& lowest) const {
+    if (child.leaf()) return *std::min_element(&a_.ids_[child.first], &a_.ids_[child.first] + child.count);
+    return lowest.empty() ? 0 : lowest[child.first];
+  }
+  // Fills `lowest` for every node of the first tree, children before parents (they come after them); leaves it
+  // empty when the heap cannot hold it.
+  void fillLowest(std::vector<uint32_t>& lowest) const {
+    const std::vector<BvhNode>& nodes = a_.tree().nodes;
+    if (!checked::reserve(lowest, nodes.size())) return;
+    lowest.resize(nodes.size());
+    for (size_t n = nodes.size(); n-- > 0;) {
+      uint32_t least = std::numeric_limits<uint32_t>::max();
+      for (const BvhChild& child : nodes[n].child) {
+        if (!child.none()) least = std::min(least, lowestUnder(child, lowest));
+      }
+      lowest[n] = least;
+    }
   }
   static double halfArea(const Box& b) {
     const double x = b.hi[0] - b.lo[0], y = b.hi[1] - b.lo[1], z = b.hi[2] - b.lo[2];
@@ -108,10 +163,9 @@ class MeshPair {
   static double gapBound(const Box& a, const Box& b) {
     double squared = 0, size = 0;
     for (int k = 0; k < 3; ++k) {
-      const double gap = std::fmax(std::fmax(b.lo[k] - a.hi[k], a.lo[k] - b.hi[k]), 0.0);
+      const double gap = std::max({b.lo[k] - a.hi[k], a.lo[k] - b.hi[k], 0.0});
       squared += gap * gap;
-      size = std::fmax(size, std::fmax(std::fmax(std::fabs(a.lo[k]), std::fabs(a.hi[k])),
-                                       std::fmax(std::fabs(b.lo[k]), std::fabs(b.hi[k]))));
+      size = std::max({size, std::fabs(a.lo[k]), std::fabs(a.hi[k]), std::fabs(b.lo[k]), std::fabs(b.hi[k])});
     }
     return std::sqrt(squared) * (1 - TriangleMesh::kMargin) - size * 0x1p-40;
   }
@@ -129,8 +183,8 @@ class MeshPair {
       double lo = t[i], hi = t[i], size = std::fabs(t[i]);
       for (int j = 0; j < 3; ++j) {
         const double p = map_.at(i, j) * b.lo[j], q = map_.at(i, j) * b.hi[j];
-        lo += std::fmin(p, q), hi += std::fmax(p, q);
-        size += std::fmax(std::fabs(p), std::fabs(q));
+        lo += std::min(p, q), hi += std::max(p, q);
+        size += std::max(std::fabs(p), std::fabs(q));
       }
       const double margin = size * 0x1p-48 + std::numeric_limits<double>::min();
       out.lo[i] = lo - margin, out.hi[i] = hi + margin;
@@ -166,8 +220,8 @@ class MeshPair {
     }
   }
 
-  // Depth-first descent of both trees, nearer pairs first: key(boxA, boxB) is a lower bound of what a pair of nodes
-  // can hold (NaN: nothing), compared with `limit`, which the caller may lower as it finds answers; leaves(a, b) tests
+  // Depth-first descent of both trees, nearer pairs first: key(childA, boxA, boxB) is a lower bound of what a pair of
+  // nodes can hold (NaN: nothing), compared with `limit`, which the caller may lower as it finds answers; leaves(a, b) tests
   // a pair of leaves and returns true to stop.
   template <class Key, class Leaves>
   void descend(Key&& key, const double& limit, Leaves&& leaves) const {
@@ -183,7 +237,7 @@ class MeshPair {
     Pending stack[(kBvhWidth - 1) * 2 * (bvh::kMaxDepth + 1) + 1];
     int top = 0;
     Pending at{treeA.root, treeB.root, treeA.box, mapBox(treeB.box), 0};
-    at.key = key(at.boxA, at.boxB);
+    at.key = key(at.a, at.boxA, at.boxB);
     if (!(at.key <= limit)) return;
     for (;;) {
       if (at.a.leaf() && at.b.leaf()) {
@@ -202,7 +256,7 @@ class MeshPair {
           } else {
             next.b = node.child[side], next.boxB = mapBox(node.box(side));
           }
-          next.key = key(next.boxA, next.boxB);
+          next.key = key(next.a, next.boxA, next.boxB);
           if (!(next.key <= limit)) continue;
           int i = count++;
           for (; i > 0 && in[i - 1].key < next.key; --i) in[i] = in[i - 1];
