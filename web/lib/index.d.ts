@@ -352,6 +352,7 @@ export interface TriangleMesh {
    * triangleIndex), as c3d.sweep against every triangle would find it; null when it touches none.
    */
   sweep(moving: MovingShape, velocity: VectorLike): MeshSweepHit | null;
+  /**
    * Whether any triangle meets any triangle of `other` placed by `matrix` (other's frame into this one's; the identity
    * when omitted), decided exactly on other's vertices as the matrix maps them to doubles.
    */
