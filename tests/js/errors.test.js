@@ -57,7 +57,7 @@ describe('unsupported pairs', () => {
   it('throw an Error naming the pair, never a guess', () => {
     expect(() => c3d.raycast(goodRay, ellipsoid(v(0, 0, 0), v(1, 1, 1)))).toThrow('collide3d.raycast: the pair (ray, ellipsoid) is not supported');
     expect(() => c3d.raycast(goodSphere, goodSphere)).toThrow('collide3d.raycast: the pair (sphere, sphere) is not supported');
-    expect(() => c3d.sweep(goodSphere, v(1, 0, 0), goodSphere)).toThrow('collide3d.sweep: the pair (sphere, sphere) is not supported');
+    expect(() => c3d.sweep(goodSphere, v(1, 0, 0), ellipsoid(v(0, 0, 0), v(1, 1, 1)))).toThrow('collide3d.sweep: the pair (sphere, ellipsoid) is not supported');
   });
 });
 

@@ -111,6 +111,18 @@ TEST(SweepShapes, BoxesAgainstBoxesTrianglesPlanesAndBalls) {
                         {0, 1, 0}));
 }
 
+TEST(SweepShapes, FlatBoxesKeepTheirAxes) {
+  // A box of no size moving away from a triangle collapsed to a point (found by the structures fuzzer: with axes
+  // taken from its corners the box had none, and every pair looked like a contact at t = 0).
+  const Triangle dot{{-1, 1, -1}, {-1, 1, -1}, {-1, 1, -1}};
+  EXPECT_TRUE(noContact(sweepShape(Aabb{{-4, -4, -4}, {-4, -4, -4}}, {-4, -4, -4}, dot)));
+  // Flat in z, it still meets a triangle above it when moving up: z = 4t reaches 2 at t = 1/2.
+  const auto up = sweepShape(Aabb{{-1, -1, 0}, {1, 1, 0}}, {0, 0, 4}, Triangle{{-5, -5, 2}, {5, -5, 2}, {0, 5, 2}});
+  ASSERT_TRUE(up);
+  EXPECT_NEAR(up->t, 0.5, 1e-12);
+  EXPECT_TRUE(near(up->normal, {0, 0, -1}));
+}
+
 TEST(SweepShapes, AgainstACylindersSideAndCap) {
   const Cylinder post{{5, 0, -1}, {5, 0, 1}, 1};
   EXPECT_TRUE(contactIs(sweepShape(Sphere{{0, 0, 0}, 1}, {10, 0, 0}, post), 0.3, {4, 0, 0}, {-1, 0, 0}, 1e-9));

@@ -17,6 +17,7 @@ struct ConvexCore {
   // Point: [0]. Segment, cylinder: [0] to [1] (the cylinder's axis). Triangle: [0..2]. Box: corner i at [i], bit k
   // of i set for the far side along the box's axis k.
   Vec3 corner[8];
+  Vec3 boxAxis[3];            // a box's unit axes, kept apart from its corners: a flat box's corners lose them
   double radius = 0;          // the rounding radius (sphere, capsule), 0 for the others
   double cylinderRadius = 0;  // the cylinder's own radius
 
@@ -85,6 +86,7 @@ inline ConvexCore coreOf(const Cylinder& c) {
 inline ConvexCore coreOf(const Aabb& box) {
   ConvexCore core;
   core.kind = ConvexCore::Kind::Box;
+  core.boxAxis[0] = {1, 0, 0}, core.boxAxis[1] = {0, 1, 0}, core.boxAxis[2] = {0, 0, 1};
   for (int i = 0; i < 8; ++i) {
     core.corner[i] = {(i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
                       (i & 4) ? box.max.z : box.min.z};
@@ -94,6 +96,7 @@ inline ConvexCore coreOf(const Aabb& box) {
 inline ConvexCore coreOf(const Obb& box) {
   ConvexCore core;
   core.kind = ConvexCore::Kind::Box;
+  for (int k = 0; k < 3; ++k) core.boxAxis[k] = box.rotation.column(k);
   for (int i = 0; i < 8; ++i) {
     Vec3 c = box.center;
     for (int k = 0; k < 3; ++k) c = c + halfAxis(box, k) * ((i >> k & 1) ? 1.0 : -1.0);

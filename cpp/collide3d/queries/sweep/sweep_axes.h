@@ -69,9 +69,8 @@ inline int edgeDirections(const ConvexCore& core, Vec3* out) {
       out[0] = core.corner[1] - core.corner[0], out[1] = core.corner[2] - core.corner[1];
       out[2] = core.corner[0] - core.corner[2];
       return 3;
-    case ConvexCore::Kind::Box:
-      out[0] = core.corner[1] - core.corner[0], out[1] = core.corner[2] - core.corner[0];
-      out[2] = core.corner[4] - core.corner[0];
+    case ConvexCore::Kind::Box:  // its axes, which a flat box's corners would not give
+      for (int k = 0; k < 3; ++k) out[k] = core.boxAxis[k];
       return 3;
     default: return 0;
   }
@@ -81,10 +80,8 @@ inline int faceNormals(const ConvexCore& core, Vec3* out) {
   Vec3 e[3];
   switch (core.kind) {
     case ConvexCore::Kind::Triangle: edgeDirections(core, e), out[0] = cross(e[0], e[1]); return 1;
-    case ConvexCore::Kind::Box:
-      edgeDirections(core, e);
-      out[0] = cross(e[1], e[2]), out[1] = cross(e[2], e[0]), out[2] = cross(e[0], e[1]);
-      return 3;
+    case ConvexCore::Kind::Box:  // orthogonal axes: each face's normal is an axis
+      return edgeDirections(core, out);
     default: return 0;
   }
 }
