@@ -1,6 +1,7 @@
 // The closestPoints table (distance() reads its distance): every pair closestPoints() answers, in both orders.
 #include "collide3d/dispatch/fill.h"
 #include "collide3d/queries/distance/closest_points.h"
+#include "collide3d/queries/distance/closest_points_triangle_box.h"
 #include "collide3d/queries/distance/closest_points_triangle_triangle.h"
 
 namespace c3d {
@@ -49,6 +50,13 @@ struct TriangleTriangle {
   static ClosestPoints run(const Triangle& a, const Triangle& b) { return closestPoints(a, b); }
 };
 
+struct TriangleBox {
+  template <class B>
+  static ClosestPoints run(const Triangle& t, const B& box) {
+    return closestPoints(t, box);
+  }
+};
+
 template <class A>
 constexpr void addRounded(PairTable<ClosestPointsFn>& table) {
   addSymmetric<BetweenRounded, A, Point>(table);
@@ -89,6 +97,8 @@ constexpr PairTable<ClosestPointsFn> build() {
   addSymmetric<SegmentAgainst, Capsule, Triangle>(table);
   addSymmetric<BoxBox, Aabb, Aabb>(table);
   addSymmetric<TriangleTriangle, Triangle, Triangle>(table);
+  addSymmetric<TriangleBox, Triangle, Aabb>(table);
+  addSymmetric<TriangleBox, Triangle, Obb>(table);
   return table;
 }
 

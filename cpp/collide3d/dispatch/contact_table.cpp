@@ -2,6 +2,8 @@
 // and swaps the points).
 #include "collide3d/dispatch/fill.h"
 #include "collide3d/queries/contact/contact.h"
+#include "collide3d/queries/contact/contact_rounded_triangle.h"
+#include "collide3d/queries/contact/contact_triangle_box.h"
 
 namespace c3d {
 
@@ -29,6 +31,14 @@ struct BoxBox {
   static std::optional<Contact> run(const Aabb& a, const Aabb& b) { return contact(a, b); }
 };
 
+// A triangle against a sphere, capsule, AABB or OBB: the normal from the triangle towards the shape.
+struct TriangleSolid {
+  template <class B>
+  static std::optional<Contact> run(const Triangle& t, const B& b) {
+    return contact(t, b);
+  }
+};
+
 template <class A>
 constexpr void addRounded(PairTable<ContactFn>& table) {
   addSymmetric<BetweenRounded, A, Sphere>(table);
@@ -42,6 +52,10 @@ constexpr PairTable<ContactFn> build() {
   addSymmetric<BallBox, Sphere, Aabb>(table);
   addSymmetric<BallBox, Sphere, Obb>(table);
   addSymmetric<BoxBox, Aabb, Aabb>(table);
+  addSymmetric<TriangleSolid, Triangle, Sphere>(table);
+  addSymmetric<TriangleSolid, Triangle, Capsule>(table);
+  addSymmetric<TriangleSolid, Triangle, Aabb>(table);
+  addSymmetric<TriangleSolid, Triangle, Obb>(table);
   return table;
 }
 

@@ -133,16 +133,11 @@ inline ClosestPoints closestPointsFromCenter(Vec3 center, double radius, const O
   return {center + toward * radius, onBox, apart(length(gapLocal) - radius)};
 }
 
-// A segment (or capsule) against a triangle (Ericson §5.1.10): where the segment meets the triangle, that point;
-// otherwise the closest pair lies at one of the segment's ends against the triangle, or on the segment against one
-// of the triangle's edges, so the nearest of those five candidates.
-inline ClosestPoints closestPoints(const Segment& s, double radius, const Triangle& t) {
-  const Span span = segmentSpanIn(s, t);
-  if (!span.empty()) {
-    const Vec3 on = pointOf(toCaster(s), span.enter);
-    return {on, on, 0};
-  }
-  Vec3 bestOnSegment = s.start, bestOnTriangle = closestPointOn(t, s.start);
+// The closest points of a segment and a triangle that do not cross (Ericson §5.1.10): the pair lies at one of the
+// segment's ends against the triangle, or on the segment against one of the triangle's edges, so the nearest of
+// those five candidates.
+inline void closestOnSegmentAndTriangle(const Segment& s, const Triangle& t, Vec3& bestOnSegment, Vec3& bestOnTriangle) {
+  bestOnSegment = s.start, bestOnTriangle = closestPointOn(t, s.start);
   auto consider = [&](Vec3 onSegment, Vec3 onTriangle) {
     if (lengthSquared(onTriangle - onSegment) < lengthSquared(bestOnTriangle - bestOnSegment)) {
       bestOnSegment = onSegment, bestOnTriangle = onTriangle;
@@ -154,6 +149,18 @@ inline ClosestPoints closestPoints(const Segment& s, double radius, const Triang
     closestOnSegments(s, Segment{vertex(t, i), vertex(t, (i + 1) % 3)}, onSegment, onEdge);
     consider(onSegment, onEdge);
   }
+}
+
+// A segment (or capsule) against a triangle: where the segment meets the triangle, that point; otherwise the pair
+// above.
+inline ClosestPoints closestPoints(const Segment& s, double radius, const Triangle& t) {
+  const Span span = segmentSpanIn(s, t);
+  if (!span.empty()) {
+    const Vec3 on = pointOf(toCaster(s), span.enter);
+    return {on, on, 0};
+  }
+  Vec3 bestOnSegment, bestOnTriangle;
+  closestOnSegmentAndTriangle(s, t, bestOnSegment, bestOnTriangle);
   if (radius == 0) {  // a bare segment meets the triangle only where raycast (so intersects) says it does
     return {bestOnSegment, bestOnTriangle, apart(length(bestOnTriangle - bestOnSegment))};
   }

@@ -1,0 +1,100 @@
+// contact(triangle, box) for an axis-aligned or oriented box: the least translation of the box that separates it
+// from the triangle, over the 13 candidate axes of the separating axis test (the triangle's normal, the box's three
+// face normals, the nine cross products of a box edge and a triangle edge: Ericson, Real-Time Collision Detection
+// §4.4 and §5.2.9; Akenine-Möller 2001). Whether there is a contact is intersects' exact decision
+// (intersects_triangle_box.h).
+// Why these axes give the least translation: the translations that leave two convex polytopes touching form the
+// boundary of their Minkowski difference, a polytope, and the shortest is the distance from the origin to one of its
+// faces, whose normals are the face normals of either shape and the cross products of an edge of each (here: the
+// triangle's two faces, ±normal, the box's faces and the edge pairs). Along a unit axis u with the box's centre c,
+// its reach R = sum_i h_i |u.a_i| and the triangle's projections from p_lo to p_hi (relative to c), the box leaves
+// by moving p_hi + R along u or R - p_lo against it; the least of those over the candidates is the depth, and its
+// axis, turned the way it moved, the normal (from the triangle towards the box). Any direction gives an upper bound
+// (moving by its overlap separates the projections, so the shapes), so a candidate whose direction rounding bent
+// still gives a valid push, never too short. Along the triangle's normal the side is the box centre's, decided
+// exactly, a centre exactly in the triangle's plane taking the front face's side, (b - a) x (c - a), as the rounded
+// shapes do (contact_rounded_triangle.h).
+// The points: the triangle's point that the moved box then touches (the closest pair of the two, closest_points_
+// triangle_box.h), and the box's, that point less depth * normal.
+// Accuracy: each overlap is computed from the rounded axis, projections relative to the box's centre, so within a
+// few ulps of the sizes involved; an axis from two nearly parallel edges (angle θ between them) has its direction
+// rounded by about u / θ, and its overlap grows by that times the sizes (it stays an upper bound).
+#pragma once
+#include <cmath>
+#include <optional>
+
+#include "collide3d/queries/distance/closest_points_triangle_box.h"
+
+namespace c3d {
+
+namespace triangle_box {
+
+// A box as its centre, half sizes and axes (the rotation's columns as given; an AABB's are x, y, z).
+struct Frame {
+  Vec3 centre, half, axis[3];
+};
+inline Frame frameOf(const Aabb& box) {
+  return {(box.min + box.max) * 0.5, (box.max - box.min) * 0.5, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+}
+inline Frame frameOf(const Obb& box) {
+  return {box.center, box.halfSize, {box.rotation.column(0), box.rotation.column(1), box.rotation.column(2)}};
+}
+
+// The side of the triangle's plane the box's centre lies on, exactly (an AABB's centre doubled, min + max, exact).
+inline int centreSide(const Triangle& t, const Aabb& box) {
+  return exact::filteredSign(
+      [](const auto& a, const auto& b, const auto& c, const auto& lo, const auto& hi) {
+        return dot(cross(b - a, c - a), lo + hi - (a + a));
+      },
+      t.a, t.b, t.c, box.min, box.max);
+}
+inline int centreSide(const Triangle& t, const Obb& box) { return orient3d(t.a, t.b, t.c, box.center); }
+
+inline Aabb moved(const Aabb& box, Vec3 by) { return {box.min + by, box.max + by}; }
+inline Obb moved(const Obb& box, Vec3 by) { return {box.center + by, box.halfSize, box.rotation}; }
+
+template <class Box>
+std::optional<Contact> contactTriangleBox(const Triangle& t, const Box& box) {
+  if (!intersects(t, box)) return std::nullopt;
+  const Frame f = frameOf(box);
+  const Vec3 v[3] = {t.a - f.centre, t.b - f.centre, t.c - f.centre};
+  Vec3 normal{0, 0, 1};
+  double depth = kInfinity;
+  // The overlap along unit axis u; `side` > 0 or < 0 fixes the direction to move in, 0 takes the shorter.
+  const auto consider = [&](Vec3 u, int side) {
+    const double reach = f.half.x * std::fabs(dot(u, f.axis[0])) + f.half.y * std::fabs(dot(u, f.axis[1])) +
+                         f.half.z * std::fabs(dot(u, f.axis[2]));
+    const double pa = dot(u, v[0]), pb = dot(u, v[1]), pc = dot(u, v[2]);
+    const double along = std::fmax(pa, std::fmax(pb, pc)) + reach;
+    const double against = reach - std::fmin(pa, std::fmin(pb, pc));
+    const bool forward = side != 0 ? side > 0 : along <= against;
+    const double push = forward ? along : against;
+    if (push < depth) depth = push, normal = forward ? u : -u;
+  };
+  if (!degenerate(t)) consider(unitFaceNormal(t), centreSide(t, box) >= 0 ? 1 : -1);
+  for (const Vec3& a : f.axis) {
+    if (!isZero(a)) consider(unitDirection(a), 0);
+  }
+  for (const Vec3& a : f.axis) {
+    for (int i = 0; i < 3; ++i) {
+      const Vec3 axis = cross(a, vertex(t, (i + 1) % 3) - vertex(t, i));
+      if (!isZero(axis)) consider(unitDirection(axis), 0);
+    }
+  }
+  depth = std::fmax(depth, 0.0);  // touching rounded to an overlap below 0 is touching
+  const Box there = moved(box, normal * depth);
+  Vec3 onTriangle, onBox;
+  closestPair(t, there, cornersOf(there), onTriangle, onBox);
+  return Contact{normal, depth, onTriangle, onTriangle - normal * depth};
+}
+
+}  // namespace triangle_box
+
+inline std::optional<Contact> contact(const Triangle& t, const Aabb& box) {
+  return triangle_box::contactTriangleBox(t, box);
+}
+inline std::optional<Contact> contact(const Triangle& t, const Obb& box) {
+  return triangle_box::contactTriangleBox(t, box);
+}
+
+}  // namespace c3d
