@@ -133,7 +133,8 @@ void write(double*& out, const MeshHit& found) {
   encoded::write(out, static_cast<double>(found.triangle));
 }
 
-// The hits of the last raycast with every hit (kHitSize + 1 numbers each), until releaseHits().
+// The numbers of the last query answering with a list, until releaseHits(): a raycast's every hit (kHitSize + 1
+// numbers each), or contacts (kContactSize each).
 std::vector<MeshHit> hitsFound;
 std::vector<double> hitsEncoded;
 
@@ -219,6 +220,48 @@ int meshSweep(std::uintptr_t address, int type, double vx, double vy, double vz)
   return 1;
 }
 
+// A contact as the JS side reads it: normal, depth, the triangle's point, the triangle.
+constexpr int kContactSize = 8;
+
+// Shape in argument A, the least depth in options()[0]. Returns how many triangles it touches or penetrates that
+// deep (their contacts then at hitsAddress(), by triangle), or a status (kHeapFull when the heap cannot hold them).
+int meshContacts(std::uintptr_t address, int type) {
+  if (type < 0 || type >= kShapeTypeCount) return io::kUnsupportedPair;
+  const auto shapeType = static_cast<ShapeType>(type);
+  if (contactTable().at(ShapeType::Triangle, shapeType) == nullptr) return io::kUnsupportedPair;
+  if (!validateEncoded(shapeType, io::argA(), io::problemSeen)) return io::kInvalidA;
+  std::vector<MeshContact> found;
+  const bool held = meshAt(address)->contacts(shapeType, io::argA(), io::options()[0], found) &&
+                    checked::reserve(hitsEncoded, found.size() * kContactSize);
+  if (!held) return io::kHeapFull;
+  hitsEncoded.resize(found.size() * kContactSize);
+  double* out = hitsEncoded.data();
+  for (const MeshContact& c : found) {
+    encoded::write(out, c.contact.normal);
+    encoded::write(out, c.contact.depth);
+    encoded::write(out, c.contact.pointA);
+    encoded::write(out, static_cast<double>(c.triangle));
+  }
+  return static_cast<int>(found.size());
+}
+
+// Shape in argument A. Returns 0 for a mesh without triangles, else 1 with pointA (on the mesh), pointB (on the
+// shape), distance, triangle in result(); or a status.
+int meshClosestPoints(std::uintptr_t address, int type) {
+  if (type < 0 || type >= kShapeTypeCount) return io::kUnsupportedPair;
+  const auto shapeType = static_cast<ShapeType>(type);
+  if (closestPointsTable().at(ShapeType::Triangle, shapeType) == nullptr) return io::kUnsupportedPair;
+  if (!validateEncoded(shapeType, io::argA(), io::problemSeen)) return io::kInvalidA;
+  const auto found = meshAt(address)->closestPoints(shapeType, io::argA());
+  if (!found) return 0;
+  double* out = io::result();
+  encoded::write(out, found->points.pointA);
+  encoded::write(out, found->points.pointB);
+  encoded::write(out, found->points.distance);
+  encoded::write(out, static_cast<double>(found->triangle));
+  return 1;
+}
+
 // The point x, y, z in argument A. Returns 0 for a mesh without triangles, else 1 with point, distance, triangle in
 // result().
 int meshClosestPoint(std::uintptr_t address) {
@@ -278,4 +321,6 @@ EMSCRIPTEN_BINDINGS(collide3d_mesh) {
   function("meshSweep", &c3d::meshSweep);
   function("meshIntersectsMesh", &c3d::meshIntersectsMesh);
   function("meshClosestPointsToMesh", &c3d::meshClosestPointsToMesh);
+  function("meshContacts", &c3d::meshContacts);
+  function("meshClosestPoints", &c3d::meshClosestPoints);
 }

@@ -1,11 +1,12 @@
-// libFuzzer harness over the structures built from many items: a TriangleMesh (its BVH build, raycasts in every
-// mode, intersects with any shape, closest points), two TriangleMeshes, one placed by a drawn matrix (intersectsMesh,
-// closestPointsToMesh), a serialized TriangleMesh damaged at drawn places and read back
-// (refused, or answering as brute force over the triangles its image holds), a SegmentTree of each kind (the points
-// or segments near a caster, against the closest-points table's distances), an AabbTree driven by a drawn sequence
-// of inserts, updates and removals, then its pairs and every box a caster hits, and allPairs over drawn boxes. Each answer is checked against brute force over the same
-// items (the single queries the structures promise to agree with), so the fuzzer finds wrong answers as well as
-// memory errors and undefined behaviour. Run: scripts/fuzz.sh, or the short bounded run inside npm test.
+// libFuzzer harness over the structures built from many items: a TriangleMesh (its BVH build, raycasts in every mode,
+// intersects with any shape, closest points, sweeps, contacts), two TriangleMeshes, one placed by a drawn matrix
+// (intersectsMesh, closestPointsToMesh), a serialized TriangleMesh damaged at drawn places and read back (refused, or
+// answering as brute force over the triangles its image holds), a SegmentTree of each kind (the points or segments
+// near a caster, against the closest-points table's distances), an AabbTree driven by a drawn sequence of inserts,
+// updates and removals, then its pairs and every box a caster hits, and allPairs over drawn boxes. Each answer is
+// checked against brute force over the same items (the single queries the structures promise to agree with), so the
+// fuzzer finds wrong answers as well as memory errors and undefined behaviour. Run: scripts/fuzz.sh, or the short
+// bounded run inside npm test.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -61,6 +62,31 @@ float drawnFloat(fuzz::Input& in) {
   return std::isfinite(x) ? x : 0.0f;  // the JS side accepts finite positions only
 }
 
+// The mesh's contacts (every triangle's, by index) and closest points (the least distance) against brute force over
+// `triangles`, for a shape the contact and closestPoints tables take with a triangle.
+void checkContactsAndClosestPoints(const TriangleMesh& mesh, const std::vector<Triangle>& triangles, ShapeType type,
+                                   const double* shape) {
+  if (const ContactFn touches = contactTable().at(ShapeType::Triangle, type)) {
+    std::vector<MeshContact> all;
+    require(mesh.contacts(type, shape, 0, all));
+    size_t k = 0;
+    for (size_t i = 0; i < triangles.size(); ++i) {
+      if (const auto c = touches(encodedBuffer(triangles[i]).data(), shape)) {
+        require(k < all.size() && all[k].triangle == i && all[k].contact.depth == c->depth);
+        ++k;
+      }
+    }
+    require(k == all.size());
+  }
+  if (const ClosestPointsFn nearest = closestPointsTable().at(ShapeType::Triangle, type)) {
+    double least = kInfinity;
+    for (const Triangle& t : triangles) least = std::fmin(least, nearest(encodedBuffer(t).data(), shape).distance);
+    const auto found = mesh.closestPoints(type, shape);
+    require(found.has_value() == !triangles.empty());
+    if (found) require(found->points.distance == least);
+  }
+}
+
 // The mesh's raycasts (every mode), intersects and closest points against brute force over `triangles` (by index).
 void checkMesh(fuzz::Input& in, const TriangleMesh& mesh, const std::vector<Triangle>& triangles) {
   const size_t triangleCount = triangles.size();
@@ -105,6 +131,7 @@ void checkMesh(fuzz::Input& in, const TriangleMesh& mesh, const std::vector<Tria
         require(found.has_value() == least.has_value());
         if (found) require(found->hit.t == *least);
       }
+      checkContactsAndClosestPoints(mesh, triangles, type, shape.data());
     }
     const Point p{in.vector()};
     if (validateShape(p, problem)) {

@@ -147,6 +147,7 @@ function fuzzer(seed) {
         () => mesh.sweep(shape(), vector()),
         () => mesh.raycastBatch?.(numbers(6), options()), () => mesh.refit(numbers(3)), () => mesh.dispose(),
         () => mesh.intersectsMesh(otherMesh(), placement()), () => mesh.closestPointsToMesh(otherMesh(), placement()),
+        () => mesh.contacts(shape(), pick([undefined, {}, { minDepth: number() }, number()])), () => mesh.closestPoints(shape()),
       ])();
     },
     () => {

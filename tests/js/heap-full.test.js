@@ -93,6 +93,8 @@ describe('a full heap', () => {
       .toThrow(new RangeError('collide3d.intersects: a.radius must be >= 0 (got -1)'));
     expect(mesh.raycast(ray(v(0.25, 0.25, 5), v(0, 0, -1))).t).toBe(5);
     expect(mesh.closestPoint(v(0.25, 0.25, 3)).distance).toBe(3);
+    expect(mesh.closestPoints(sphere(v(0.25, 0.25, 3), 1)).distance).toBe(2);
+    expect(mesh.contacts(sphere(v(0.25, 0.25, 3), 1))).toEqual([]);
     expect(tree.raycast(ray(v(-5, 0.5, 0.5), v(1, 0, 0)))).toMatchObject({ id: 0, t: 5 });
   }
 
@@ -103,6 +105,7 @@ describe('a full heap', () => {
     expect(() => tree.pairs()).toThrow(refused('AabbTree.pairs: the tree (2 boxes): its pairs need'));
     expect(() => c3d.allPairs(identicalBoxes(3))).toThrow(refused('allPairs: boxes (3 boxes): their pairs need'));
     expect(() => mesh.raycast(ray(v(0.25, 0.25, 5), v(0, 0, -1)), { hits: 'all' })).toThrow(refused('TriangleMesh.raycast: caster needs'));
+    expect(() => mesh.contacts(sphere(v(0.25, 0.25, 0.5), 1))).toThrow(refused('TriangleMesh.contacts: shape needs'));
   }
 
   // Answers that take a little memory, once some is free again.
@@ -111,6 +114,7 @@ describe('a full heap', () => {
     expect([...tree.pairs()]).toEqual([]);
     expect(pairsOf(c3d.allPairs(identicalBoxes(3)))).toEqual([[0, 1], [0, 2], [1, 2]]);
     expect(mesh.raycast(ray(v(0.25, 0.25, 5), v(0, 0, -1)), { hits: 'all' }).map((hit) => hit.t)).toEqual([5]);
+    expect(mesh.contacts(sphere(v(0.25, 0.25, 0.5), 1)).map((c) => c.depth)).toEqual([0.5]);
     const fresh = new c3d.TriangleMesh(TRIANGLE);
     expect(fresh.intersects(sphere(v(0.25, 0.25, 1), 1))).toBe(true);
     fresh.dispose();

@@ -1,12 +1,13 @@
 // TriangleMesh through the wasm build, against the single queries triangle by triangle: raycasts (first, any, every
 // hit; rays, lines, segments; maxDistance and backfaceCulling) on random triangle soups and on an integer height
-// field whose casters run through shared edges and vertices; raycastBatch against one call per ray; closestPoint
-// and intersects; refit against a fresh build; three.js's Raycaster on a TorusKnotGeometry; bad input; memory.
+// field whose casters run through shared edges and vertices; raycastBatch against one call per ray; closestPoint,
+// intersects, contacts and closestPoints; refit against a fresh build; three.js's Raycaster on a TorusKnotGeometry;
+// bad input; memory.
 import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
 import { mulberry32 } from '../../bench/random.mjs';
-import { line, plane, ray, segment, triangle, v } from './helpers.js';
+import { IDENTITY, aabb, capsule, line, obb, plane, point, ray, segment, sphere, triangle, v } from './helpers.js';
 
 let c3d;
 beforeAll(async () => { c3d = await init(); });
@@ -193,6 +194,81 @@ describe('TriangleMesh', () => {
     }
   });
 
+  it('contacts and closestPoints agree with the single queries on every triangle', () => {
+    const random = mulberry32(14);
+    const rotations = [IDENTITY, [0.6, 0.8, 0, -0.8, 0.6, 0, 0, 0, 1], [0, 0, 1, 1, 0, 0, 0, 1, 0]];
+    // Integer shapes on the grid touch its vertices and edges exactly; real ones among the soup.
+    function shapeNear(type, integer) {
+      const q = integer ? () => Math.floor(15 * random()) - 1 : () => 20 * random() - 10;
+      const at = v(q(), q(), integer ? Math.floor(5 * random()) - 2 : q());
+      const size = integer ? Math.floor(3 * random()) : 3 * random();
+      const span = v(size * (random() - 0.5) * 2, size * (random() - 0.5) * 2, size * (random() - 0.5) * 2);
+      const far = v(at.x + span.x, at.y + span.y, at.z + span.z);
+      const half = v(Math.abs(span.x), Math.abs(span.y), Math.abs(span.z));
+      switch (type) {
+        case 'point': return point(at);
+        case 'sphere': return sphere(at, size);
+        case 'segment': return segment(at, far);
+        case 'capsule': return capsule(at, far, size / 2);
+        case 'aabb': return aabb(at, v(at.x + half.x, at.y + half.y, at.z + half.z));
+        default: return obb(at, half, rotations[Math.floor(3 * random())]);
+      }
+    }
+    for (const integer of [true, false]) {
+      const data = integer ? grid(random, 10) : soup(random, 600);
+      const tris = triangles(data), mesh = new c3d.TriangleMesh(data.positions, data.index);
+      let contacts = 0, touching = 0;
+      for (let i = 0; i < 200; ++i) {
+        const shape = shapeNear(['sphere', 'capsule', 'aabb', 'obb'][Math.floor(4 * random())], integer);
+        const minDepth = random() < 0.3 ? random() : undefined;
+        const expected = [];
+        tris.forEach((t, triangleIndex) => {
+          const c = c3d.contact(t, shape);
+          if (c && c.depth >= (minDepth ?? 0)) expected.push({ normal: c.normal, depth: c.depth, point: c.pointA, triangleIndex });
+        });
+        expect(mesh.contacts(shape, minDepth === undefined ? undefined : { minDepth })).toEqual(expected);
+        contacts += expected.length;
+      }
+      for (let i = 0; i < 200; ++i) {
+        const shape = shapeNear(['point', 'sphere', 'segment', 'capsule', 'aabb', 'obb'][Math.floor(6 * random())], integer);
+        let best;
+        tris.forEach((t, triangleIndex) => {
+          const c = c3d.closestPoints(t, shape);
+          if (best === undefined || c.distance < best.distance) best = { ...c, triangleIndex };
+        });
+        expect(mesh.closestPoints(shape)).toEqual(best);
+        touching += best.distance === 0;
+      }
+      expect(contacts).toBeGreaterThan(100);
+      expect(touching).toBeGreaterThan(20);
+      mesh.dispose();
+    }
+  });
+
+  it('contacts push a shape out of each triangle it presses, closestPoints reach the nearest triangle', () => {
+    // A 10 x 10 floor in y = 0 of two triangles facing up (+y), their shared diagonal on x = z.
+    const floor = new c3d.TriangleMesh(new Float32Array([-5, 0, -5, 5, 0, -5, 5, 0, 5, -5, 0, 5]), new Uint16Array([0, 2, 1, 0, 3, 2]));
+    expect(floor.contacts(sphere(v(2, 0.5, 0), 1)))
+      .toEqual([{ normal: v(0, 1, 0), depth: 0.5, point: v(2, 0, 0), triangleIndex: 0 }]);
+    // Over the diagonal: both triangles, each pushing up by 0.75, from the same point.
+    expect(floor.contacts(sphere(v(1, 0.25, 1), 1))).toEqual([0, 1].map((triangleIndex) => ({ normal: v(0, 1, 0), depth: 0.75, point: v(1, 0, 1), triangleIndex })));
+    expect(floor.contacts(sphere(v(1, 0.25, 1), 1), { minDepth: 1 })).toEqual([]);
+    // A capsule standing through the floor: out on the side of its middle, until its lower ball rests on it.
+    expect(floor.contacts(capsule(v(2, -1, -1), v(2, 3, -1), 0.5)))
+      .toEqual([{ normal: v(0, 1, 0), depth: 1.5, point: v(2, 0, -1), triangleIndex: 0 }]);
+    // A box sunk 0.25 into the floor, its centre above: up by 0.25.
+    const [box] = floor.contacts(aabb(v(1, -0.25, -3), v(3, 1.75, -2)));
+    expect(box).toMatchObject({ normal: v(0, 1, 0), depth: 0.25, triangleIndex: 0 });
+    expect(box.point.y).toBe(0);
+    // Touching counts; apart gives none.
+    expect(floor.contacts(sphere(v(2, 1, 0), 1))).toEqual([{ normal: v(0, 1, 0), depth: 0, point: v(2, 0, 0), triangleIndex: 0 }]);
+    expect(floor.contacts(sphere(v(2, 1.5, 0), 1))).toEqual([]);
+    expect(floor.closestPoints(sphere(v(2, 3, 0), 1))).toEqual({ pointA: v(2, 0, 0), pointB: v(2, 2, 0), distance: 2, triangleIndex: 0 });
+    expect(floor.closestPoints(segment(v(7, 1, 0), v(7, 5, 0)))).toEqual({ pointA: v(5, 0, 0), pointB: v(7, 1, 0), distance: Math.sqrt(5), triangleIndex: 0 });
+    expect(floor.closestPoints(aabb(v(-1, -1, -1), v(1, 1, 1))).distance).toBe(0);
+    floor.dispose();
+  });
+
   it('refit follows moved vertices: every answer as a mesh built on the new positions', () => {
     const random = mulberry32(11);
     const data = grid(random, 12);
@@ -287,6 +363,18 @@ describe('TriangleMesh', () => {
     expect(() => mesh.intersects({ type: 'cylinder', start: v(0, 0, 1), end: v(0, 0, 1), radius: 1 })).toThrow(new RangeError('collide3d.TriangleMesh.intersects: shape.end must differ from start (got {x: 0, y: 0, z: 1})'));
     expect(() => mesh.intersects({ type: 'ellipsoid', center: v(0, 0, 0), radii: v(1, -1, 1) })).toThrow(new RangeError('collide3d.TriangleMesh.intersects: shape.radii.y must be >= 0 (got -1)'));
     expect(() => mesh.closestPoint({ x: 0, y: 'a', z: 0 })).toThrow(new TypeError('collide3d.TriangleMesh.closestPoint: point.y must be a finite number (got "a")'));
+    const ball = sphere(v(0.25, 0.25, 0), 1);
+    expect(() => mesh.contacts({ type: 'sphere', center: v(0, 0, 0) })).toThrow(new TypeError('collide3d.TriangleMesh.contacts: shape.radius must be a finite number (got undefined)'));
+    expect(() => mesh.contacts(capsule(v(0, 0, 0), v(1, 0, 0), -1))).toThrow(new RangeError('collide3d.TriangleMesh.contacts: shape.radius must be >= 0 (got -1)'));
+    expect(() => mesh.contacts(plane(v(0, 0, 1), 0))).toThrow(new Error('collide3d.TriangleMesh.contacts: the pair (TriangleMesh, plane) is not supported'));
+    expect(() => mesh.contacts(point(v(0, 0, 0)))).toThrow(new Error('collide3d.TriangleMesh.contacts: the pair (TriangleMesh, point) is not supported'));
+    expect(() => mesh.contacts(ball, { minDepth: '1' })).toThrow(new TypeError('collide3d.TriangleMesh.contacts: opts.minDepth must be a finite number (got "1")'));
+    expect(() => mesh.contacts(ball, { minDepth: -1 })).toThrow(new RangeError('collide3d.TriangleMesh.contacts: opts.minDepth must be >= 0 (got -1)'));
+    expect(() => mesh.contacts(ball, 1)).toThrow(new TypeError('collide3d.TriangleMesh.contacts: opts must be an object (got 1)'));
+    expect(() => mesh.closestPoints({ type: 'aabb', min: v(0, 0, 0), max: v(1, -1, 1) })).toThrow(new RangeError('collide3d.TriangleMesh.closestPoints: shape.min.y must be <= max.y = -1 (got 0)'));
+    expect(() => mesh.closestPoints(ray(v(0, 0, 0), v(1, 0, 0)))).toThrow(new Error('collide3d.TriangleMesh.closestPoints: the pair (TriangleMesh, ray) is not supported'));
+    expect(() => mesh.closestPoints({ type: 'cube' })).toThrow(TypeError);
+    expect(mesh.contacts(ball).map((c) => c.triangleIndex)).toEqual([0, 1]);
     expect(() => mesh.refit(new Float32Array(9))).toThrow(new RangeError('collide3d.TriangleMesh.refit: positions.length must be 12, 3 per vertex (got 9)'));
     expect(() => mesh.refit(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, NaN]))).toThrow(new RangeError('collide3d.TriangleMesh.refit: positions[11] must be a finite number (got NaN)'));
     // A failed refit changed nothing.
@@ -302,11 +390,16 @@ describe('TriangleMesh', () => {
     const doomed2 = new c3d.TriangleMesh(positions, index);
     expect(() => doomed2.raycastBatch(new Float32Array(6), { get maxDistance() { doomed2.dispose(); return 1; } }))
       .toThrow(new Error('collide3d.TriangleMesh.raycastBatch: the mesh was disposed'));
+    const doomed3 = new c3d.TriangleMesh(positions, index);
+    expect(() => doomed3.contacts(ball, { get minDepth() { doomed3.dispose(); return 0; } })).toThrow(/called again while its arguments were being read/);
+    expect(() => doomed3.closestPoints(ball)).toThrow(new Error('collide3d.TriangleMesh.closestPoints: the mesh was disposed'));
     // A mesh without triangles.
     const empty = new c3d.TriangleMesh(new Float32Array(0));
     expect(empty.raycast(down)).toBeNull();
     expect(empty.closestPoint(v(0, 0, 0))).toBeNull();
     expect(empty.intersects(plane(v(0, 0, 1), 0))).toBe(false);
+    expect(empty.contacts(sphere(v(0, 0, 0), 1))).toEqual([]);
+    expect(empty.closestPoints(sphere(v(0, 0, 0), 1))).toBeNull();
     empty.dispose();
   });
 
@@ -326,13 +419,17 @@ describe('TriangleMesh', () => {
 
     const small = soup(mulberry32(13), 20).positions;
     const caster = ray(v(0, 0, -20), v(0, 0, 1));
+    const big = sphere(v(0, 0, 0), 20);
     const warm = new c3d.TriangleMesh(small);
     warm.raycast(caster, { hits: 'all' });
+    expect(warm.contacts(big).length).toBe(20);
     warm.dispose();
     const bytes = module.heapBytesInUse();
     for (let i = 0; i < 10000; ++i) {
       const m = new c3d.TriangleMesh(small);
       m.raycast(caster, { hits: 'all' });
+      m.contacts(big);
+      m.closestPoints(big);
       m.dispose();
     }
     expect(module.heapBytesInUse()).toBe(bytes);

@@ -434,5 +434,99 @@ TEST(TriangleMesh, VertexNumbersBeyondTheVerticesAreFound) {
   EXPECT_EQ(mesh.firstBadCorner(), -1);
 }
 
+// ---- contacts() and closestPoints() ------------------------------------------------------------------------------
+
+// A random shape of `type` near the grid (integer: touching its vertices and edges exactly) or among the soup.
+testing::Buffer shapeNear(Random& random, ShapeType type, bool integer) {
+  const Vec3 at = integer ? random.integerVector(0, 12) + Vec3{0, 0, double(random.integer(-2, 2))} : random.vector(-10, 10);
+  const double size = integer ? double(random.integer(0, 3)) : random.uniform(0, 3);
+  const Vec3 span = integer ? random.integerVector(-3, 3) : random.vector(-3, 3);
+  switch (type) {
+    case ShapeType::Point: return encodedBuffer(Point{at});
+    case ShapeType::Sphere: return encodedBuffer(Sphere{at, size});
+    case ShapeType::Segment: return encodedBuffer(Segment{at, at + span});
+    case ShapeType::Capsule: return encodedBuffer(Capsule{at, at + span, size});
+    case ShapeType::Aabb: return encodedBuffer(Aabb{at, at + abs(span)});
+    default: {
+      const Mat3 rotation = integer ? random.signedPermutation() : random.rotation();
+      return encodedBuffer(Obb{at, abs(span) * 0.5, rotation});
+    }
+  }
+}
+
+void expectSameContact(const MeshContact& actual, uint32_t triangle, const Contact& expected) {
+  EXPECT_EQ(actual.triangle, triangle);
+  EXPECT_TRUE(sameBits(actual.contact.normal, expected.normal));
+  EXPECT_EQ(actual.contact.depth, expected.depth);
+  EXPECT_TRUE(sameBits(actual.contact.pointA, expected.pointA));
+  EXPECT_TRUE(sameBits(actual.contact.pointB, expected.pointB));
+}
+
+TEST(TriangleMesh, ContactsMatchBruteForce) {
+  Random random(508);
+  const ShapeType types[] = {ShapeType::Sphere, ShapeType::Capsule, ShapeType::Aabb, ShapeType::Obb};
+  for (const bool integer : {true, false}) {
+    const MeshData data = integer ? grid(random, 12) : soup(random, 1500);
+    const auto mesh = build(data);
+    size_t found = 0, empty = 0;
+    for (int i = 0; i < testing::cases(800); ++i) {
+      const ShapeType type = types[random.integer(0, 3)];
+      const testing::Buffer shape = shapeNear(random, type, integer);
+      const double minDepth = random.integer(0, 2) == 0 ? random.uniform(0, 1) : 0;
+      const ContactFn withTriangle = contactTable().at(ShapeType::Triangle, type);
+      std::vector<std::pair<uint32_t, Contact>> expected;
+      for (size_t t = 0; t < data.triangles(); ++t) {
+        const auto c = withTriangle(encodedBuffer(data.triangle(t)).data(), shape.data());
+        if (c && c->depth >= minDepth) expected.push_back({uint32_t(t), *c});
+      }
+      std::vector<MeshContact> all;
+      ASSERT_TRUE(mesh->contacts(type, shape.data(), minDepth, all));
+      ASSERT_EQ(all.size(), expected.size());
+      for (size_t k = 0; k < all.size(); ++k) expectSameContact(all[k], expected[k].first, expected[k].second);
+      found += all.size();
+      empty += all.empty();
+    }
+    EXPECT_GT(found, size_t(testing::cases(800)));  // several triangles per shape, on average
+    EXPECT_GT(empty, size_t(testing::cases(800) / 10));
+  }
+}
+
+TEST(TriangleMesh, ClosestPointsMatchBruteForce) {
+  Random random(509);
+  const ShapeType types[] = {ShapeType::Point, ShapeType::Sphere, ShapeType::Segment, ShapeType::Capsule,
+                             ShapeType::Aabb, ShapeType::Obb};
+  for (const bool integer : {true, false}) {
+    const MeshData data = integer ? grid(random, 12) : soup(random, 1500);
+    const auto mesh = build(data);
+    int touching = 0;
+    for (int i = 0; i < testing::cases(600); ++i) {
+      const ShapeType type = types[random.integer(0, 5)];
+      const testing::Buffer shape = shapeNear(random, type, integer);
+      const ClosestPointsFn withTriangle = closestPointsTable().at(ShapeType::Triangle, type);
+      std::optional<ClosestPoints> best;
+      uint32_t bestTriangle = 0;
+      for (size_t t = 0; t < data.triangles(); ++t) {
+        const ClosestPoints c = withTriangle(encodedBuffer(data.triangle(t)).data(), shape.data());
+        if (!best || c.distance < best->distance) best = c, bestTriangle = uint32_t(t);
+      }
+      const auto found = mesh->closestPoints(type, shape.data());
+      ASSERT_TRUE(found.has_value());
+      EXPECT_EQ(found->triangle, bestTriangle);
+      EXPECT_EQ(found->points.distance, best->distance);
+      EXPECT_TRUE(sameBits(found->points.pointA, best->pointA));
+      EXPECT_TRUE(sameBits(found->points.pointB, best->pointB));
+      touching += best->distance == 0;
+    }
+    EXPECT_GT(touching, testing::cases(600) / 10);  // ties at distance 0 go to the lowest index
+  }
+  // A mesh without triangles has no closest points, and no contacts.
+  const auto empty = build(MeshData{});
+  const testing::Buffer ball = encodedBuffer(Sphere{{0, 0, 0}, 1});
+  EXPECT_FALSE(empty->closestPoints(ShapeType::Sphere, ball.data()));
+  std::vector<MeshContact> none;
+  EXPECT_TRUE(empty->contacts(ShapeType::Sphere, ball.data(), 0, none));
+  EXPECT_TRUE(none.empty());
+}
+
 }  // namespace
 }  // namespace c3d

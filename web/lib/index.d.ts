@@ -224,7 +224,7 @@ export interface Collide3d {
    * intersects): i, j, i, j, ... with i < j, in no particular order.
    */
   allPairs(boxes: BatchNumbers): Uint32Array;
-  /** Triangle meshes with a BVH: raycasts, intersection tests and closest points over many triangles. */
+  /** Triangle meshes with a BVH: raycasts, intersection tests, contacts and closest points over many triangles. */
   readonly TriangleMesh: TriangleMeshConstructor;
   /** Points or line segments with a BVH: which lie within a radius of a ray, line or segment (picking them). */
   readonly SegmentTree: SegmentTreeConstructor;
@@ -318,6 +318,38 @@ export interface MeshPairPoints {
   triangleIndexB: number;
 }
 
+/** The second type of each pair (first, second) whose first is 'triangle'. */
+type WithTriangle<P> = P extends ['triangle', infer B extends ShapeType] ? B : never;
+/** The shapes a mesh query takes: those whose pair with a triangle query Q answers (pairs.d.ts). */
+export type MeshQueryShape<Q extends keyof SupportedPairs> = ShapeOfType<WithTriangle<SupportedPairs[Q]>>;
+
+export interface MeshContactOptions {
+  /** Leave out contacts shallower than this (default 0: touching ones are included). */
+  minDepth?: number;
+}
+
+/** How a shape penetrates one triangle of a mesh. */
+export interface MeshContact {
+  /** Unit, from the triangle towards the shape: moving the shape by depth * normal leaves it just touching. */
+  normal: Vector;
+  /** >= 0; 0 when the shape only touches the triangle. */
+  depth: number;
+  /** The triangle's point deepest inside the shape (the shape's is point - depth * normal). */
+  point: Vector;
+  triangleIndex: number;
+}
+
+export interface MeshClosestPoints {
+  /** A point of the mesh's surface. */
+  pointA: Vector;
+  /** A point of the shape, as close to pointA as the two get. */
+  pointB: Vector;
+  /** |pointB - pointA|: 0, with pointA = pointB, when the shape meets the surface. */
+  distance: number;
+  /** The triangle pointA lies on. */
+  triangleIndex: number;
+}
+
 /** raycastBatch's results: t (Infinity for a miss) and the triangle hit (-1 for a miss), one per ray. */
 export interface RaycastBatchResult {
   t: BatchOutput<Float64Array>;
@@ -363,6 +395,10 @@ export interface TriangleMesh {
    * triangles.
    */
   closestPointsToMesh(other: TriangleMesh, matrix?: Matrix4Like): MeshPairPoints | null;
+  /** Every triangle the shape touches or penetrates, by triangleIndex: how to push the shape out of each. */
+  contacts(shape: MeshQueryShape<'contact'>, opts?: MeshContactOptions): MeshContact[];
+  /** The closest points of the surface and the shape (ties: the lowest triangleIndex); null without triangles. */
+  closestPoints(shape: MeshQueryShape<'closestPoints'>): MeshClosestPoints | null;
   /** New positions for the same vertices: the BVH's boxes follow, without a rebuild. */
   refit(positions: Float32Array): void;
   /**

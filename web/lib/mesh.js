@@ -39,6 +39,7 @@ export function positionsChecker(shared) {
 export function defineTriangleMesh(shared) {
   const { module, A, OPT, OUT, status: STATUS, vec } = shared;
   const HIT_SIZE = 12;  // io::kHitSize numbers and the triangle
+  const CONTACT_SIZE = 8;  // mesh_bindings.cpp's kContactSize: normal, depth, point, triangle
   const checkPositions = positionsChecker(shared);
 
   function hitAt(f, o) {
@@ -61,6 +62,15 @@ export function defineTriangleMesh(shared) {
       if (mode < 0) throw typeError(fn, 'opts.hits', modes.map((m) => `'${m}'`).join(' or '), hits);
     }
     return { mode: HIT_MODES[modes[mode]], maxDistance, backfaceCulling };
+  }
+  // contacts' options: { minDepth }, a number >= 0 (default 0, touching included).
+  function minDepthOption(opts, fn) {
+    const o = shared.options(opts, fn);
+    const minDepth = o === undefined ? undefined : o.minDepth;
+    if (minDepth === undefined) return 0;
+    if (typeof minDepth !== 'number' || !Number.isFinite(minDepth)) throw typeError(fn, 'opts.minDepth', 'a finite number', minDepth);
+    if (minDepth < 0) throw rangeError(fn, 'opts.minDepth', `must be >= 0 (got ${minDepth})`);
+    return minDepth;
   }
   function writeOptions(f, { maxDistance, backfaceCulling }) {
     f[OPT] = maxDistance;
@@ -315,6 +325,46 @@ export function defineTriangleMesh(shared) {
         pointA: vec(f, OUT), pointB: vec(f, OUT + 3), distance: f[OUT + 6] + 0, triangleIndexA: f[OUT + 7],
         triangleIndexB: f[OUT + 8],
       };
+    }
+
+    /**
+     * Every triangle a sphere, capsule, aabb or obb touches or penetrates, by triangleIndex, each as
+     * { normal, depth, point, triangleIndex }: moving the shape by depth * normal (normal: unit, from the triangle
+     * towards the shape) leaves it just touching that triangle; `point` is the triangle's point deepest inside the
+     * shape. opts.minDepth leaves out shallower contacts (default 0: touching ones count).
+     */
+    contacts(shape, opts) {
+      const fn = 'TriangleMesh.contacts';
+      addressOf(this, fn);
+      const found = shared.runOnShape(fn, 'shape', shape, (code) => module.meshContacts(addressOf(this, fn), code),
+        (type) => unsupportedPair(fn, 'TriangleMesh', type), (f) => {
+          f[OPT] = minDepthOption(opts, fn);  // a getter here that called collide3d is caught before the query runs
+        });
+      try {
+        const numbers = new Float64Array(module.HEAPU8.buffer, module.hitsAddress(), found * CONTACT_SIZE);
+        const contacts = [];
+        for (let o = 0; o < numbers.length; o += CONTACT_SIZE) {
+          contacts.push({ normal: vec(numbers, o), depth: numbers[o + 3] + 0, point: vec(numbers, o + 4), triangleIndex: numbers[o + 7] });
+        }
+        return contacts;
+      } finally {
+        module.releaseHits();
+      }
+    }
+
+    /**
+     * The closest points of the mesh's surface and a shape (a point, sphere, segment, capsule, aabb or obb):
+     * { pointA (on the mesh), pointB (on the shape), distance, triangleIndex } (ties: the lowest triangleIndex;
+     * distance 0 and pointA = pointB where they meet); null for a mesh without triangles.
+     */
+    closestPoints(shape) {
+      const fn = 'TriangleMesh.closestPoints';
+      addressOf(this, fn);
+      const found = shared.runOnShape(fn, 'shape', shape, (code) => module.meshClosestPoints(addressOf(this, fn), code),
+        (type) => unsupportedPair(fn, 'TriangleMesh', type));
+      if (found === 0) return null;
+      const f = shared.io();
+      return { pointA: vec(f, OUT), pointB: vec(f, OUT + 3), distance: f[OUT + 6] + 0, triangleIndex: f[OUT + 7] };
     }
 
     /** New positions for the same vertices (after an animation, a morph): the BVH's boxes follow, without a rebuild. */

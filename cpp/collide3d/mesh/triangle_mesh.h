@@ -1,5 +1,5 @@
 // A triangle mesh (float32 vertex positions and an index, as a three.js BufferGeometry holds them) with a BVH over its
-// triangles, for raycasts (first, any or every hit), intersection tests and closest points.
+// triangles, for raycasts (first, any or every hit), intersection tests, contacts and closest points.
 // Every answer is what the single queries give, triangle by triangle: a raycast's first hit is the least t any
 // triangle's raycast returns (ties: the lowest triangle index), as a loop over all triangles would find. The BVH only
 // skips triangles that cannot change the answer, by tests that widen for rounding (caster_box.h) and, when
@@ -37,6 +37,16 @@ struct MeshSweepHit {
 struct MeshPoint {
   Vec3 point;
   double distance;
+  uint32_t triangle;
+};
+
+struct MeshContact {
+  Contact contact;  // the triangle first: the normal points from it towards the shape, pointA lies on it
+  uint32_t triangle;
+};
+
+struct MeshClosestPoints {
+  ClosestPoints points;  // pointA on the mesh, pointB on the shape
   uint32_t triangle;
 };
 
@@ -189,11 +199,56 @@ class TriangleMesh {
     return best;
   }
 
+  // Every triangle the shape touches or penetrates with a depth of at least minDepth, by the contact table's triangle
+  // entry for its type, into `all` by triangle index; false when the heap cannot hold them (`all` then holds some).
+  // Nodes are skipped by the shape's bounds (boundsOf). Precondition: contactTable().at(Triangle, type) exists.
+  [[nodiscard]] bool contacts(ShapeType type, const double* shape, double minDepth,
+                              std::vector<MeshContact>& all) const {
+    const ContactFn withTriangle = contactTable().at(ShapeType::Triangle, type);
+    const std::optional<BvhBox> bounds = boundsOf(type, shape);
+    bool held = true;
+    const double limit = 0;
+    searchBvh(
+        tree_, [&](const BvhBox& b) { return !bounds || overlap(b, *bounds) ? 0.0 : std::numeric_limits<double>::quiet_NaN(); },
+        limit, [&](uint32_t slot) {
+          const auto found = withTriangle(encodedBuffer(triangleAt(slot)).data(), shape);
+          if (!found || !(found->depth >= minDepth)) return false;
+          held = checked::room(all, 1);
+          if (held) all.push_back({*found, ids_[slot]});
+          return !held;
+        });
+    std::sort(all.begin(), all.end(), [](const MeshContact& p, const MeshContact& q) { return p.triangle < q.triangle; });
+    return held;
+  }
+
+  // The closest points of the mesh and the shape (ties: the lowest triangle index), by the closestPoints table's
+  // triangle entry for its type; nullopt for a mesh without triangles. Nodes are skipped by their distance to the
+  // shape's bounds (boundsOf) against the best so far. Precondition: closestPointsTable().at(Triangle, type) exists.
+  std::optional<MeshClosestPoints> closestPoints(ShapeType type, const double* shape) const {
+    const ClosestPointsFn withTriangle = closestPointsTable().at(ShapeType::Triangle, type);
+    const std::optional<BvhBox> bounds = boundsOf(type, shape);
+    double lo[3] = {-kInfinity, -kInfinity, -kInfinity}, hi[3] = {kInfinity, kInfinity, kInfinity};
+    if (bounds) std::copy_n(bounds->lo, 3, lo), std::copy_n(bounds->hi, 3, hi);
+    std::optional<MeshClosestPoints> best;
+    double limit = kInfinity;
+    searchBvh(tree_, [&](const BvhBox& b) { return squaredGap(b, lo, hi); }, limit, [&](uint32_t slot) {
+      const ClosestPoints found = withTriangle(encodedBuffer(triangleAt(slot)).data(), shape);
+      if (!best || found.distance < best->points.distance ||
+          (found.distance == best->points.distance && ids_[slot] < best->triangle)) {
+        best = MeshClosestPoints{found, ids_[slot]};
+        limit = found.distance * found.distance * (1 + kMargin);
+      }
+      return false;
+    });
+    return best;
+  }
+
   // The point of the mesh nearest to p (ties: the lowest triangle index); nullopt for a mesh without triangles.
   std::optional<MeshPoint> closestPoint(Vec3 p) const {
     std::optional<MeshPoint> best;
     double bestSquared = kInfinity, limit = kInfinity;
-    searchBvh(tree_, [&](const BvhBox& b) { return squaredDistance(b, p); }, limit, [&](uint32_t slot) {
+    const double at[3] = {p.x, p.y, p.z};
+    searchBvh(tree_, [&](const BvhBox& b) { return squaredGap(b, at, at); }, limit, [&](uint32_t slot) {
       const Vec3 q = closestPointOn(triangleAt(slot), p);
       const double squared = lengthSquared(q - p);
       if (!best || squared < bestSquared || (squared == bestSquared && ids_[slot] < best->triangle)) {
@@ -301,11 +356,11 @@ class TriangleMesh {
     }
     return true;
   }
-  static double squaredDistance(const BvhBox& b, Vec3 p) {
-    const double q[3] = {p.x, p.y, p.z};
+  // The squared distance between the box b and the box [lo, hi] (a point when lo == hi).
+  static double squaredGap(const BvhBox& b, const double (&lo)[3], const double (&hi)[3]) {
     double sum = 0;
     for (int k = 0; k < 3; ++k) {
-      const double gap = std::fmax(std::fmax(b.lo[k] - q[k], q[k] - b.hi[k]), 0.0);
+      const double gap = std::fmax(std::fmax(b.lo[k] - hi[k], lo[k] - b.hi[k]), 0.0);
       sum += gap * gap;
     }
     return sum * (1 - kMargin) - std::numeric_limits<double>::min();  // a lower bound despite rounding, underflow

@@ -1,6 +1,9 @@
 // Type-checked against the packed package (package.test.js): the documented usage compiles under --strict, and
 // misuse is rejected (each @ts-expect-error fails the check if the line compiles).
-import init, { type HeapArray, type MeshHit, type MeshPairPoints, type RaycastHit, type SerializedTriangleMesh, type Shape, type Side } from 'collide3d';
+import init, {
+  type HeapArray, type MeshClosestPoints, type MeshContact, type MeshHit, type MeshPairPoints, type RaycastHit,
+  type SerializedTriangleMesh, type Shape, type Side,
+} from 'collide3d';
 import initInline from 'collide3d/inline';
 import { fromRay, toShape } from 'collide3d/three';
 
@@ -34,6 +37,14 @@ export async function example(): Promise<number> {
   console.log(landing?.t, landing?.triangleIndex, landing?.normal.z);
   // @ts-expect-error: every hit is an array, not one hit
   const wrong: MeshHit | null = mesh.raycast(ray, { hits: 'all' });
+  const ball = { type: 'sphere', center: { x: 0, y: 0, z: 0.5 }, radius: 1 } as const;
+  const pushes: MeshContact[] = mesh.contacts(ball, { minDepth: 0.01 });
+  const closest: MeshClosestPoints | null = mesh.closestPoints({ type: 'segment', start: ball.center, end: { x: 0, y: 0, z: 2 } });
+  console.log(pushes[0]?.depth, pushes[0]?.point.x, closest?.pointA.z, closest?.triangleIndex);
+  // @ts-expect-error: contacts take solids a triangle has a contact with, not a plane
+  mesh.contacts({ type: 'plane', normal: { x: 0, y: 0, z: 1 }, constant: 0 });
+  // @ts-expect-error: closestPoints take no ray
+  mesh.closestPoints(ray);
   // @ts-expect-error: the mesh's positions are a Float32Array
   new c3d.TriangleMesh([0, 0, 0]);
   const saved: SerializedTriangleMesh = mesh.serialize();

@@ -29,17 +29,6 @@ namespace c3d {
 
 namespace triangle_box {
 
-// A box as its centre, half sizes and axes (the rotation's columns as given; an AABB's are x, y, z).
-struct Frame {
-  Vec3 centre, half, axis[3];
-};
-inline Frame frameOf(const Aabb& box) {
-  return {(box.min + box.max) * 0.5, (box.max - box.min) * 0.5, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
-}
-inline Frame frameOf(const Obb& box) {
-  return {box.center, box.halfSize, {box.rotation.column(0), box.rotation.column(1), box.rotation.column(2)}};
-}
-
 // The side of the triangle's plane the box's centre lies on, exactly (an AABB's centre doubled, min + max, exact).
 inline int centreSide(const Triangle& t, const Aabb& box) {
   return exact::filteredSign(
