@@ -34,8 +34,9 @@ namespace c3d {
 
 namespace rounded_triangle {
 
-// The closest points of a core (a point, a segment) and a triangle that it does not meet.
-inline void closestPair(const Segment& core, const Triangle& t, Vec3& onCore, Vec3& onTriangle) {
+// The closest points of a core (a point, a segment) and a triangle that it does not meet (out of line: the push
+// below calls it in a loop).
+[[gnu::noinline]] inline void closestPair(const Segment& core, const Triangle& t, Vec3& onCore, Vec3& onTriangle) {
   if (core.start == core.end) {
     onCore = core.start, onTriangle = closestPointOn(t, core.start);
   } else {
@@ -102,14 +103,15 @@ inline Contact contactTriangleRounded(const Triangle& t, const Rounded& shape, b
 }  // namespace rounded_triangle
 
 // A triangle without area is the segment it covers (the union of its edges, which intersects tests): the pair of
-// rounded shapes answers, meeting exactly when intersects says.
-inline std::optional<Contact> contact(const Triangle& t, const Sphere& s) {
+// rounded shapes answers, meeting exactly when intersects says. Out of line, as the kernels below: the contact table
+// calls each from both argument orders.
+[[gnu::noinline]] inline std::optional<Contact> contact(const Triangle& t, const Sphere& s) {
   if (!ballMeetsTriangle(s.center, s.radius, t)) return std::nullopt;
   if (degenerate(t)) return contactRounded(Rounded{coveringSegment(t), 0}, rounded(s));
   return rounded_triangle::contactTriangleRounded(t, rounded(s), ballMeetsTriangle(s.center, 0, t));
 }
 
-inline std::optional<Contact> contact(const Triangle& t, const Capsule& c) {
+[[gnu::noinline]] inline std::optional<Contact> contact(const Triangle& t, const Capsule& c) {
   if (!intersects(c, t)) return std::nullopt;
   if (degenerate(t)) return contactRounded(Rounded{coveringSegment(t), 0}, rounded(c));
   return rounded_triangle::contactTriangleRounded(t, rounded(c), intersectsByCast(Segment{c.start, c.end}, t));

@@ -14,8 +14,8 @@
 // still gives a valid push, never too short. Along the triangle's normal the side is the box centre's, decided
 // exactly, a centre exactly in the triangle's plane taking the front face's side, (b - a) x (c - a), as the rounded
 // shapes do (contact_rounded_triangle.h).
-// The points: the triangle's point that the moved box then touches (the closest pair of the two, closest_points_
-// triangle_box.h), and the box's, that point less depth * normal.
+// The points: the triangle's point that the moved box then touches (their closest pair: closest_points_triangle_box.h),
+// and the box's, that point less depth * normal.
 // Accuracy: each overlap is computed from the rounded axis, projections relative to the box's centre, so within a
 // few ulps of the sizes involved; an axis from two nearly parallel edges (angle θ between them) has its direction
 // rounded by about u / θ, and its overlap grows by that times the sizes (it stays an upper bound).
@@ -39,50 +39,52 @@ inline int centreSide(const Triangle& t, const Aabb& box) {
 }
 inline int centreSide(const Triangle& t, const Obb& box) { return orient3d(t.a, t.b, t.c, box.center); }
 
-inline Aabb moved(const Aabb& box, Vec3 by) { return {box.min + by, box.max + by}; }
-inline Obb moved(const Obb& box, Vec3 by) { return {box.center + by, box.halfSize, box.rotation}; }
-
-template <class Box>
-std::optional<Contact> contactTriangleBox(const Triangle& t, const Box& box) {
-  if (!intersects(t, box)) return std::nullopt;
-  const Frame f = frameOf(box);
-  const Vec3 v[3] = {t.a - f.centre, t.b - f.centre, t.c - f.centre};
+// The least push of a box that meets the triangle, `side` the centre's side of its plane (out of line: one copy for
+// both kinds of box).
+[[gnu::noinline]] inline Contact leastPush(const Triangle& t, const Box& box, int side) {
+  const Vec3 v[3] = {t.a - box.centre, t.b - box.centre, t.c - box.centre};
   Vec3 normal{0, 0, 1};
   double depth = kInfinity;
-  // The overlap along unit axis u; `side` > 0 or < 0 fixes the direction to move in, 0 takes the shorter.
-  const auto consider = [&](Vec3 u, int side) {
-    const double reach = f.half.x * std::fabs(dot(u, f.axis[0])) + f.half.y * std::fabs(dot(u, f.axis[1])) +
-                         f.half.z * std::fabs(dot(u, f.axis[2]));
+  // The overlap along unit axis u; `forwards` > 0 or < 0 fixes the direction to move in, 0 takes the shorter.
+  const auto consider = [&](Vec3 u, int forwards) {
+    const double reach = box.half.x * std::fabs(dot(u, box.axis[0])) + box.half.y * std::fabs(dot(u, box.axis[1])) +
+                         box.half.z * std::fabs(dot(u, box.axis[2]));
     const double pa = dot(u, v[0]), pb = dot(u, v[1]), pc = dot(u, v[2]);
     const double along = std::fmax(pa, std::fmax(pb, pc)) + reach;
     const double against = reach - std::fmin(pa, std::fmin(pb, pc));
-    const bool forward = side != 0 ? side > 0 : along <= against;
+    const bool forward = forwards != 0 ? forwards > 0 : along <= against;
     const double push = forward ? along : against;
     if (push < depth) depth = push, normal = forward ? u : -u;
   };
-  if (!degenerate(t)) consider(unitFaceNormal(t), centreSide(t, box) >= 0 ? 1 : -1);
-  for (const Vec3& a : f.axis) {
+  if (!degenerate(t)) consider(unitFaceNormal(t), side >= 0 ? 1 : -1);
+  for (const Vec3& a : box.axis) {
     if (!isZero(a)) consider(unitDirection(a), 0);
   }
-  for (const Vec3& a : f.axis) {
+  for (const Vec3& a : box.axis) {
     for (int i = 0; i < 3; ++i) {
       const Vec3 axis = cross(a, vertex(t, (i + 1) % 3) - vertex(t, i));
       if (!isZero(axis)) consider(unitDirection(axis), 0);
     }
   }
   depth = std::fmax(depth, 0.0);  // touching rounded to an overlap below 0 is touching
-  const Box there = moved(box, normal * depth);
   Vec3 onTriangle, onBox;
-  closestPair(t, there, cornersOf(there), onTriangle, onBox);
+  closestPair(t, box.moved(normal * depth), onTriangle, onBox);
   return Contact{normal, depth, onTriangle, onTriangle - normal * depth};
+}
+
+template <class BoxShape>
+std::optional<Contact> contactTriangleBox(const Triangle& t, const BoxShape& box) {
+  if (!intersects(t, box)) return std::nullopt;
+  return leastPush(t, boxOf(box), degenerate(t) ? 0 : centreSide(t, box));
 }
 
 }  // namespace triangle_box
 
-inline std::optional<Contact> contact(const Triangle& t, const Aabb& box) {
+// Out of line: the contact table calls each from both argument orders.
+[[gnu::noinline]] inline std::optional<Contact> contact(const Triangle& t, const Aabb& box) {
   return triangle_box::contactTriangleBox(t, box);
 }
-inline std::optional<Contact> contact(const Triangle& t, const Obb& box) {
+[[gnu::noinline]] inline std::optional<Contact> contact(const Triangle& t, const Obb& box) {
   return triangle_box::contactTriangleBox(t, box);
 }
 
