@@ -133,6 +133,15 @@ void checkMesh(fuzz::Input& in, const TriangleMesh& mesh, const std::vector<Tria
       }
       checkContactsAndClosestPoints(mesh, triangles, type, shape.data());
     }
+    // Shapes drawn from the whole range seldom reach several triangles: a ball and a box around one's corner do.
+    if (triangleCount > 0) {
+      const Triangle& near = triangles[static_cast<size_t>(in.choice(static_cast<int>(triangleCount)))];
+      const double r = std::fabs(in.number());
+      const Sphere ball{near.a, r};
+      const Aabb box{near.b - Vec3{r, r, r}, near.b + Vec3{r, r, r}};
+      if (validateShape(ball, problem)) checkContactsAndClosestPoints(mesh, triangles, ShapeType::Sphere, encodedBuffer(ball).data());
+      if (validateShape(box, problem)) checkContactsAndClosestPoints(mesh, triangles, ShapeType::Aabb, encodedBuffer(box).data());
+    }
     const Point p{in.vector()};
     if (validateShape(p, problem)) {
       double nearest = kInfinity;

@@ -70,7 +70,19 @@ TEST(ClosestPointsTriangleBox, TouchingAndJustApart) {
   const ClosestPoints crossing = closestOf(Triangle{{-5, -5, 0}, {5, -5, 0}, {0, 5, 0}}, Aabb{{-0.5, -0.5, -3}, {0.5, 0.5, 3}});
   EXPECT_EQ(crossing.distance, 0);
   EXPECT_EQ(crossing.pointA, crossing.pointB);
-  EXPECT_EQ(crossing.pointA.z, 0);
+  EXPECT_EQ(crossing.pointA, (Vec3{0, 0, 0}));  // the middle of the square the triangle cuts from the box
+}
+
+TEST(ClosestPointsTriangleBox, AnAabbsPointsAreItsOwnCoordinates) {
+  // Clamped to the box's bounds, not rebuilt from its centre: a point over the top face 0.7 of [0.1, 0.7]^3 keeps
+  // its x and y.
+  Random random(13);
+  for (int i = 0; i < 100; ++i) {
+    const Vec3 p{random.uniform(0.1, 0.7), random.uniform(0.1, 0.7), 2};
+    const ClosestPoints c = closestOf(Triangle{p, p, p}, Aabb{{0.1, 0.1, 0.1}, {0.7, 0.7, 0.7}});
+    EXPECT_EQ(c.pointB, (Vec3{p.x, p.y, 0.7}));
+    EXPECT_EQ(c.pointA, p);
+  }
 }
 
 TEST(ClosestPointsTriangleBox, OrientedBoxAndReversedOrder) {

@@ -47,6 +47,7 @@ bool meets(const A& a, const B& b) {
 void expectContact(const std::optional<Contact>& c, Vec3 normal, double depth, Vec3 pointA, Vec3 pointB,
                    double tolerance) {
   ASSERT_TRUE(c.has_value());
+  EXPECT_GE(c->depth, 0);
   EXPECT_TRUE(near(c->normal, normal, tolerance));
   EXPECT_NEAR(c->depth, depth, tolerance);
   EXPECT_TRUE(near(c->pointA, pointA, tolerance));
@@ -391,6 +392,69 @@ TEST(ContactTriangleProperties, Aabb) {
 }
 TEST(ContactTriangleProperties, Obb) {
   expectPropertiesOnRandomPairs(4, [](Random& r) { return Obb{r.vector(-2, 2), {size(r), size(r), size(r)}, r.rotation()}; });
+}
+
+// A triangle of integer corners in a plane through the origin, with random normal, around the origin.
+Triangle throughOrigin(Random& random, double spread) {
+  Vec3 u, w;
+  while (isZero(cross(u, w))) u = random.integerVector(-3, 3), w = random.integerVector(-3, 3);
+  const auto corner = [&](double i, double j) { return u * i + w * j; };
+  return {corner(spread, 0), corner(0, spread), corner(-spread, -spread)};
+}
+
+// Centres exactly in a tilted plane, where the rounded projections of the corners scatter around 0: the side is
+// still the front face's, decided exactly.
+TEST(ContactTriangleProperties, CentreExactlyInATiltedPlaneTakesTheFrontFace) {
+  Random random(7);
+  for (int trial = 0; trial < testing::cases(500); ++trial) {
+    SCOPED_TRACE(trial);
+    const Triangle t = throughOrigin(random, 40);  // large against the shapes: the normal is the shortest way out
+    const Vec3 front = unitFaceNormal(t), half = random.vector(0.1, 1);
+    for (const auto& c : {contactOf(t, Sphere{{0, 0, 0}, random.uniform(0.1, 1)}),
+                          contactOf(t, Capsule{{0, 0, 0}, {0, 0, 0}, random.uniform(0.1, 1)}),
+                          contactOf(t, Aabb{-half, half}), contactOf(t, Obb{{0, 0, 0}, half, random.rotation()})}) {
+      ASSERT_TRUE(c.has_value());
+      EXPECT_EQ(c->normal, front);
+    }
+  }
+}
+
+// A box whose corner touches a tilted triangle exactly: the rounded overlap along the triangle's normal, near 0 on
+// either side, gives depth 0, never below.
+TEST(ContactTriangleProperties, BoxCornerTouchingATiltedTriangle) {
+  Random random(8);
+  for (int trial = 0; trial < testing::cases(500); ++trial) {
+    SCOPED_TRACE(trial);
+    // The plane n.x = n.(1, 1, 1) through the cube's corner (1, 1, 1), n > 0: the cube [0, 1]^3 lies behind it.
+    const Vec3 n{double(random.integer(1, 9)), double(random.integer(1, 9)), double(random.integer(1, 9))};
+    const Vec3 u = cross(n, Vec3{1, 0, 0}), w = cross(n, u), corner{1, 1, 1};
+    const Triangle t{corner + u * 3.0, corner + w * 3.0, corner - (u + w) * 3.0};
+    const auto c = contactOf(t, Aabb{{0, 0, 0}, corner});
+    ASSERT_TRUE(c.has_value());
+    const double size = std::fmax(length(u), length(w)) * 6;  // the triangle's
+    EXPECT_GE(c->depth, 0);
+    EXPECT_LE(c->depth, 1e-15 * size);  // a few ulps of the sizes involved
+    EXPECT_TRUE(near(c->pointA, corner, 1e-15 * size));
+  }
+}
+
+// Balls and capsules whose centre (an end of the segment) is a rounded point of an edge: within an ulp of the
+// triangle, on either side, where the direction of the closest pair is rounding noise. The push must still be one
+// along which the shape leaves in `depth`.
+TEST(ContactTriangleProperties, CentresOnAnEdgeUpToRounding) {
+  Random random(6);
+  Tally tally;
+  const int trials = testing::cases(300);
+  for (int trial = 0; trial < trials; ++trial) {
+    SCOPED_TRACE(trial);
+    const Triangle t = testing::randomTriangle(random, false);
+    const int edge = random.integer(0, 2);
+    const Vec3 from = vertex(t, edge), on = from + (vertex(t, (edge + 1) % 3) - from) * random.uniform(0, 1);
+    expectProperties(t, Sphere{on, random.uniform(0.1, 2)}, true, random, tally);
+    const Capsule capsule{on, on + random.vector(-2, 2), random.uniform(0.1, 2)};
+    expectProperties(t, capsule, !meets(t, Capsule{capsule.start, capsule.end, 0}), random, tally);
+  }
+  EXPECT_EQ(tally.met, 2 * trials);
 }
 
 // Integer shapes on a small grid touch and share faces, edges and corners exactly.

@@ -13,7 +13,9 @@
 // (moving by its overlap separates the projections, so the shapes), so a candidate whose direction rounding bent
 // still gives a valid push, never too short. Along the triangle's normal the side is the box centre's, decided
 // exactly, a centre exactly in the triangle's plane taking the front face's side, (b - a) x (c - a), as the rounded
-// shapes do (contact_rounded_triangle.h).
+// shapes do (contact_rounded_triangle.h); so that an axis parallel to the normal (a box face lying flat on the
+// triangle, an edge pair) cannot turn it to the other side by rounding, the normal is kept unless another axis is
+// shorter by more than 2^-40 of the sizes involved.
 // The points: the triangle's point that the moved box then touches (their closest pair: closest_points_triangle_box.h),
 // and the box's, that point less depth * normal.
 // Accuracy: each overlap is computed from the rounded axis, projections relative to the box's centre, so within a
@@ -43,28 +45,43 @@ inline int centreSide(const Triangle& t, const Obb& box) { return orient3d(t.a, 
 // both kinds of box).
 [[gnu::noinline]] inline Contact leastPush(const Triangle& t, const Box& box, int side) {
   const Vec3 v[3] = {t.a - box.centre, t.b - box.centre, t.c - box.centre};
+  double size = std::fmax(box.half.x, std::fmax(box.half.y, box.half.z));
+  for (const Vec3& p : v) size = std::fmax(size, std::fmax(std::fabs(p.x), std::fmax(std::fabs(p.y), std::fabs(p.z))));
   Vec3 normal{0, 0, 1};
   double depth = kInfinity;
-  // The overlap along unit axis u; `forwards` > 0 or < 0 fixes the direction to move in, 0 takes the shorter.
-  const auto consider = [&](Vec3 u, int forwards) {
+  // The overlap along unit axis u, into (push, direction); `forwards` > 0 or < 0 fixes the direction to move in,
+  // 0 takes the shorter.
+  const auto overlap = [&](Vec3 u, int forwards, double& push, Vec3& direction) {
     const double reach = box.half.x * std::fabs(dot(u, box.axis[0])) + box.half.y * std::fabs(dot(u, box.axis[1])) +
                          box.half.z * std::fabs(dot(u, box.axis[2]));
     const double pa = dot(u, v[0]), pb = dot(u, v[1]), pc = dot(u, v[2]);
     const double along = std::fmax(pa, std::fmax(pb, pc)) + reach;
     const double against = reach - std::fmin(pa, std::fmin(pb, pc));
     const bool forward = forwards != 0 ? forwards > 0 : along <= against;
-    const double push = forward ? along : against;
-    if (push < depth) depth = push, normal = forward ? u : -u;
+    push = forward ? along : against, direction = forward ? u : -u;
   };
-  if (!degenerate(t)) consider(unitFaceNormal(t), side >= 0 ? 1 : -1);
+  const auto consider = [&](Vec3 u) {
+    double push;
+    Vec3 direction;
+    overlap(u, 0, push, direction);
+    if (push < depth) depth = push, normal = direction;
+  };
   for (const Vec3& a : box.axis) {
-    if (!isZero(a)) consider(unitDirection(a), 0);
+    if (!isZero(a)) consider(unitDirection(a));
   }
   for (const Vec3& a : box.axis) {
     for (int i = 0; i < 3; ++i) {
       const Vec3 axis = cross(a, vertex(t, (i + 1) % 3) - vertex(t, i));
-      if (!isZero(axis)) consider(unitDirection(axis), 0);
+      if (!isZero(axis)) consider(unitDirection(axis));
     }
+  }
+  // The triangle's normal wins unless another axis is shorter by more than rounding could make it: a box face or an
+  // edge pair parallel to it, rounded, must not turn the push to the side the exact test did not choose.
+  if (!degenerate(t)) {
+    double push;
+    Vec3 direction;
+    overlap(unitFaceNormal(t), side >= 0 ? 1 : -1, push, direction);
+    if (push <= depth + 0x1p-40 * size) depth = push, normal = direction;
   }
   depth = std::fmax(depth, 0.0);  // touching rounded to an overlap below 0 is touching
   Vec3 onTriangle, onBox;
