@@ -11,30 +11,15 @@
 #include <string>
 
 #include "collide3d/dispatch/encoded.h"
-#include "test_support.h"
+#include "sweep_support.h"
 
 namespace c3d {
 namespace {
 
-using ::testing::AssertionFailure;
-using ::testing::AssertionResult;
-using ::testing::AssertionSuccess;
+using testing::contactIs;
+using testing::noContact;
 using testing::near;
 using testing::Random;
-
-AssertionResult contactIs(const std::optional<SweepHit>& hit, double t, Vec3 point, Vec3 normal,
-                          double tolerance = 1e-12) {
-  if (!hit) return AssertionFailure() << "no contact, expected one at t = " << t;
-  if (!(std::fabs(hit->t - t) <= tolerance)) return AssertionFailure() << "t = " << hit->t << ", expected " << t;
-  if (AssertionResult result = near(hit->point, point, tolerance); !result) return result << " (point)";
-  if (AssertionResult result = near(hit->normal, normal, tolerance); !result) return result << " (normal)";
-  return AssertionSuccess();
-}
-
-AssertionResult noContact(const std::optional<SweepHit>& hit) {
-  if (!hit) return AssertionSuccess();
-  return AssertionFailure() << "contact at t = " << hit->t << ", expected none";
-}
 
 const Triangle kFloor{{-5, -5, 0}, {5, -5, 0}, {0, 5, 0}};
 
@@ -264,7 +249,9 @@ void checkRandomMotions(unsigned seed, double tolerance) {
     const std::string what = std::string(A::kName) + " against " + B::kName + ", case " + std::to_string(n);
     if (reference < 0) {
       // A touch between samples would be a grazing one: then the shape at t must be touching.
-      if (hit) EXPECT_LE(gapTo(coreOf(moved(a, v * hit->t)), b), 1e-9) << what;
+      if (hit) {
+        EXPECT_LE(gapTo(coreOf(moved(a, v * hit->t)), b), 1e-9) << what;
+      }
       ++misses;
       continue;
     }
@@ -278,7 +265,9 @@ void checkRandomMotions(unsigned seed, double tolerance) {
       EXPECT_NEAR(hit->t, reference, tolerance) << what;
     }
     EXPECT_NEAR(length(hit->normal), 1, 1e-9) << what;
-    if (hit->t > 0) EXPECT_LE(dot(hit->normal, v), 1e-9 * length(v)) << what << ": the normal faces the motion";
+    if (hit->t > 0) {
+      EXPECT_LE(dot(hit->normal, v), 1e-9 * length(v)) << what << ": the normal faces the motion";
+    }
     // The contact point is on both shapes, the moving one placed at t; on the target's surface unless they
     // overlapped at the start.
     const ConvexCore at = coreOf(moved(a, v * hit->t));
@@ -289,7 +278,9 @@ void checkRandomMotions(unsigned seed, double tolerance) {
   // A point or segment meets a point or segment only by chance alignments.
   const bool thin = [](ShapeType t) { return t == ShapeType::Point || t == ShapeType::Segment; }(A::kType) &&
                     (B::kType == ShapeType::Point || B::kType == ShapeType::Segment);
-  if (!thin) EXPECT_GE(hits, testing::cases(150) / 20) << A::kName << "/" << B::kName;
+  if (!thin) {
+    EXPECT_GE(hits, testing::cases(150) / 20) << A::kName << "/" << B::kName;
+  }
   EXPECT_GT(misses, 0) << A::kName << "/" << B::kName;
 }
 

@@ -7,30 +7,15 @@
 #include <optional>
 #include <string>
 
-#include "test_support.h"
+#include "sweep_support.h"
 
 namespace c3d {
 namespace {
 
-using ::testing::AssertionFailure;
-using ::testing::AssertionResult;
-using ::testing::AssertionSuccess;
+using testing::contactIs;
+using testing::noContact;
 using testing::near;
 using testing::Random;
-
-AssertionResult contactIs(const std::optional<SweepHit>& hit, double t, Vec3 point, Vec3 normal,
-                          double tolerance = 1e-12) {
-  if (!hit) return AssertionFailure() << "no contact, expected one at t = " << t;
-  if (!(std::fabs(hit->t - t) <= tolerance)) return AssertionFailure() << "t = " << hit->t << ", expected " << t;
-  if (AssertionResult result = near(hit->point, point, tolerance); !result) return result << " (point)";
-  if (AssertionResult result = near(hit->normal, normal, tolerance); !result) return result << " (normal)";
-  return AssertionSuccess();
-}
-
-AssertionResult noContact(const std::optional<SweepHit>& hit) {
-  if (!hit) return AssertionSuccess();
-  return AssertionFailure() << "contact at t = " << hit->t << ", expected none";
-}
 
 // The plane z = 0.
 const Plane kGround{{0, 0, 1}, 0};
