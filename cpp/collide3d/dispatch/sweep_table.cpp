@@ -9,7 +9,7 @@ namespace {
 template <class Moving, class Target>
 constexpr void add(PairTable<SweepFn>& table) {
   table.entry[row<Moving>()][row<Target>()] = [](const double* moving, Vec3 velocity, const double* target) {
-    return sweepShape(decode<Moving>(moving), velocity, decode<Target>(target));
+    return sweepEncoded(decode<Moving>(moving), moving, velocity, decode<Target>(target), target);
   };
 }
 

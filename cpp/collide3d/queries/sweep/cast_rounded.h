@@ -9,6 +9,7 @@
 #include <cmath>
 #include <optional>
 
+#include "collide3d/queries/distance/closest_cores.h"
 #include "collide3d/queries/raycast/raycast_capsule.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"
 #include "collide3d/queries/sweep/swept_polytope.h"
@@ -27,13 +28,33 @@ inline void keep(std::optional<RoundedHit>& best, double t, Vec3 normal, Vec3 ta
   if (!best || t < best->t) best = RoundedHit{t, normal, target};
 }
 
+inline double rangeOf(Vec3 v) { return std::fmax(std::fabs(v.x), std::fmax(std::fabs(v.y), std::fabs(v.z))); }
+
 inline Vec3 blend(Vec3 a, Vec3 b, Vec3 c, double u, double v) { return a * (1 - u - v) + b * u + c * v; }
 
+// What every piece's cast shares: the caster's box, and a margin (1e-9 of the sizes involved, far above the
+// rounding of the float tests below) by which a piece must clear the caster for its exact cast to be skipped. Most
+// pieces are nowhere near the caster, and the exact kernels cost the most when they are skipped least.
+// Everything is cast relative to the caster's start (`origin`): the exact kernels' filters then decide on small
+// numbers and seldom fall back to exact arithmetic, and the cast decides nothing exactly anyway.
+struct Reach {
+  Vec3 origin, lo, hi;
+  double margin;
+  Vec3 at(const SweptPolytope::Vertex& v) const { return v.at() - origin; }
+  bool clear(Vec3 a, Vec3 b, Vec3 c, double grow) const {
+    const Vec3 plo = componentMin(componentMin(a, b), c), phi = componentMax(componentMax(a, b), c);
+    const double g = grow + margin;
+    return plo.x - g > hi.x || plo.y - g > hi.y || plo.z - g > hi.z || phi.x + g < lo.x || phi.y + g < lo.y ||
+           phi.z + g < lo.z;
+  }
+};
+
 // The slab of face triangle (i, j, k) of D: its two copies R away along the normal (one copy when R is 0).
-inline void castSlab(const Caster& caster, const SweptPolytope& d, int i, int j, int k, double reach,
-                     std::optional<RoundedHit>& best) {
+inline void castSlab(const Caster& caster, const Reach& near, const SweptPolytope& d, int i, int j, int k,
+                     double reach, std::optional<RoundedHit>& best) {
   const SweptPolytope::Vertex &p = d.vertex[i], &q = d.vertex[j], &r = d.vertex[k];
-  const Triangle face{p.at(), q.at(), r.at()};
+  const Triangle face{near.at(p), near.at(q), near.at(r)};
+  if (near.clear(face.a, face.b, face.c, reach)) return;
   const Vec3 n = faceNormal(face);
   if (!(lengthSquared(n) > 0)) return;  // no area: the edges' capsules cover it
   const Vec3 lift = unitDirection(n) * reach;
@@ -49,10 +70,15 @@ inline void castSlab(const Caster& caster, const SweptPolytope& d, int i, int j,
   }
 }
 
-inline void castEdge(const Caster& caster, const SweptPolytope& d, int i, int j, double reach,
+inline void castEdge(const Caster& caster, const Reach& near, const SweptPolytope& d, int i, int j, double reach,
                      std::optional<RoundedHit>& best) {
   const SweptPolytope::Vertex &p = d.vertex[i], &q = d.vertex[j];
-  const Capsule capsule{p.at(), q.at(), reach};
+  const Capsule capsule{near.at(p), near.at(q), reach};
+  if (near.clear(capsule.start, capsule.end, capsule.end, reach)) return;
+  // The segments' distance is within a few ulps of the sizes of their least (closest_cores.h).
+  Vec3 onCaster, onEdge;
+  closestOnSegments({caster.origin, caster.end}, {capsule.start, capsule.end}, onCaster, onEdge);
+  if (length(onCaster - onEdge) > reach + near.margin) return;
   RaycastOptions options;
   if (best) options.maxDistance = best->t;
   const auto hit = raycast(caster, capsule, options);
@@ -69,13 +95,18 @@ inline void castEdge(const Caster& caster, const SweptPolytope& d, int i, int j,
 // sweep's "touching at the start", decided before).
 [[gnu::noinline]] inline std::optional<RoundedHit> castRounded(const Caster& caster, const SweptPolytope& d, double reach) {
   using namespace cast_rounded;
+  const Caster local = toCaster(Segment{{0, 0, 0}, caster.end - caster.origin});
+  double size = reach + std::fmax(rangeOf(caster.origin), rangeOf(caster.end));
+  for (int v = 0; v < d.vertices; ++v) size = std::fmax(size, rangeOf(d.vertex[v].at()));
+  const Reach near{caster.origin, componentMin(local.origin, local.end), componentMax(local.origin, local.end),
+                   1e-9 * size};
   std::optional<RoundedHit> best;
   for (int f = 0; f < d.faces; ++f) {
     const uint8_t* c = d.face[f];
-    castSlab(caster, d, c[0], c[1], c[2], reach, best);
-    if (d.faceSize[f] == 4) castSlab(caster, d, c[0], c[2], c[3], reach, best);
+    castSlab(local, near, d, c[0], c[1], c[2], reach, best);
+    if (d.faceSize[f] == 4) castSlab(local, near, d, c[0], c[2], c[3], reach, best);
   }
-  for (int e = 0; e < d.edges; ++e) castEdge(caster, d, d.edge[e][0], d.edge[e][1], reach, best);
+  for (int e = 0; e < d.edges; ++e) castEdge(local, near, d, d.edge[e][0], d.edge[e][1], reach, best);
   return best;
 }
 

@@ -41,29 +41,31 @@ inline Vec3 referenceOf(const ConvexCore& core) {
 
 inline Caster motion(Vec3 from, Vec3 velocity) { return toCaster(Segment{from, from + velocity}); }
 
+// A shape as the tables take it: its type and encoded numbers (encoded.h).
+struct EncodedShape {
+  ShapeType type;
+  const double* numbers;
+};
+
 // The intersects table's exact answer for the pair, if it has one.
-template <class A, class B>
-std::optional<bool> exactlyMeet(const A& a, const B& b) {
-  const IntersectsFn meets = intersectsTable().at(A::kType, B::kType);
+inline std::optional<bool> exactlyMeet(EncodedShape a, EncodedShape b) {
+  const IntersectsFn meets = intersectsTable().at(a.type, b.type);
   if (meets == nullptr) return std::nullopt;
-  return meets(encodedBuffer(a).data(), encodedBuffer(b).data());
+  return meets(a.numbers, b.numbers);
 }
 
 // The contact of shapes already touching at the start: where the cores are apart, the direction between their
 // nearest points; where they overlap, a common point of the cores, with the contact table's normal when it has the
 // pair, else against the velocity.
-template <class Moving, class Target>
-SweepHit touchingAtStart(const Moving& moving, Vec3 velocity, const Target& target) {
-  const ConvexCore a = coreOf(moving), b = coreOf(target);
+[[gnu::noinline]] inline SweepHit touchingAtStart(const ConvexCore& a, EncodedShape moving, Vec3 velocity,
+                                                  const ConvexCore& b, EncodedShape target) {
   const GjkResult near = gjk(a, b);
   if (near.distance > 0) {
     const Vec3 normal = (near.onA - near.onB) * (1 / near.distance);
     return {0, near.onB + normal * std::fmin(b.radius, near.distance), normal};
   }
-  if (const ContactFn contact = contactTable().at(Moving::kType, Target::kType)) {
-    if (const auto c = contact(encodedBuffer(moving).data(), encodedBuffer(target).data())) {
-      return {0, near.onB, -c->normal};
-    }
+  if (const ContactFn contact = contactTable().at(moving.type, target.type)) {
+    if (const auto c = contact(moving.numbers, target.numbers)) return {0, near.onB, -c->normal};
   }
   return {0, near.onB, normalizedOr(-velocity, {0, 0, 1})};
 }
@@ -120,16 +122,17 @@ inline SweepHit fromRounded(const RoundedHit& hit, double targetRadius) {
   return fromRounded(*hit, target.radius);
 }
 
-// For a point or sphere: the exact answer for the swept segment or capsule, reconciled with the cast.
-template <class Target>
-std::optional<SweepHit> castBall(const ConvexCore& moving, Vec3 velocity, const Target& target) {
-  const ConvexCore core = coreOf(target);
-  std::optional<SweepHit> hit = castCores(moving, velocity, core);
+// For a point or sphere: the exact answer for the swept segment or capsule decides, the cast gives t (a miss needs
+// no cast at all).
+[[gnu::noinline]] inline std::optional<SweepHit> castBall(const ConvexCore& moving, Vec3 velocity,
+                                                          const ConvexCore& core, EncodedShape target) {
   const Vec3 from = moving.corner[0], to = from + velocity;
-  const std::optional<bool> meets = moving.radius > 0 ? exactlyMeet(Capsule{from, to, moving.radius}, target)
-                                                      : exactlyMeet(Segment{from, to}, target);
-  if (!meets || *meets == hit.has_value()) return hit;
-  if (!*meets) return std::nullopt;
+  const auto swept = moving.radius > 0 ? encodedBuffer(Capsule{from, to, moving.radius}) : encodedBuffer(Segment{from, to});
+  const std::optional<bool> meets =
+      exactlyMeet({moving.radius > 0 ? ShapeType::Capsule : ShapeType::Segment, swept.data()}, target);
+  if (meets && !*meets) return std::nullopt;
+  std::optional<SweepHit> hit = castCores(moving, velocity, core);
+  if (!meets || hit) return hit;
   // Grazing: the cast lost the touch to rounding; it happens where the path comes nearest the target's core.
   const GjkResult near = gjk(segmentCore(from, to, 0), core);
   const Vec3 path = to - from;
@@ -145,8 +148,7 @@ template <class Moving>
 constexpr bool kBox = Moving::kType == ShapeType::Aabb || Moving::kType == ShapeType::Obb;
 
 template <class Moving, class Target>
-std::optional<SweepHit> sweepApart(const Moving& moving, Vec3 velocity, const Target& target) {
-  const ConvexCore a = coreOf(moving), b = coreOf(target);
+std::optional<SweepHit> sweepApart(const ConvexCore& a, Vec3 velocity, const ConvexCore& b, EncodedShape target) {
   if constexpr (Target::kType == ShapeType::Cylinder) {
     return advance(a, velocity, b);
   } else if constexpr (kBox<Moving> && !kRoundedTarget<Target>) {
@@ -156,7 +158,7 @@ std::optional<SweepHit> sweepApart(const Moving& moving, Vec3 velocity, const Ta
   } else if constexpr (kBox<Moving>) {
     return castCores(a, velocity, b);
   } else if constexpr (Moving::kType == ShapeType::Point || Moving::kType == ShapeType::Sphere) {
-    return castBall(a, velocity, target);
+    return castBall(a, velocity, b, target);
   } else {
     return castCores(a, velocity, b);
   }
@@ -214,26 +216,30 @@ std::optional<SweepHit> sweepApart(const Moving& moving, Vec3 velocity, const Pl
 
 }  // namespace sweep_detail
 
+// The sweep of decoded shapes whose encoded numbers are at hand (the tables' entries have them).
+template <class Moving, class Target>
+std::optional<SweepHit> sweepEncoded(const Moving& moving, const double* movingNumbers, Vec3 velocity,
+                                     const Target& target, const double* targetNumbers) {
+  using namespace sweep_detail;
+  const EncodedShape m{Moving::kType, movingNumbers}, t{Target::kType, targetNumbers};
+  const std::optional<bool> exact = exactlyMeet(m, t);
+  if constexpr (Target::kType == ShapeType::Plane) {
+    if (exact.value_or(false)) return touchingPlaneAtStart(moving, velocity, target);  // every solid has a plane entry
+    if (isZero(velocity)) return std::nullopt;
+    return sweepApart(moving, velocity, target);
+  } else {
+    const ConvexCore a = coreOf(moving), b = coreOf(target);
+    const bool touching =
+        exact ? *exact : gjk(a, b).distance - (a.radius + b.radius) <= 1e-12 * (a.radius + b.radius);
+    if (touching) return touchingAtStart(a, m, velocity, b, t);
+    if (isZero(velocity)) return std::nullopt;
+    return sweepApart<Moving, Target>(a, velocity, b, t);
+  }
+}
+
 template <class Moving, class Target>
 std::optional<SweepHit> sweepShape(const Moving& moving, Vec3 velocity, const Target& target) {
-  using namespace sweep_detail;
-  bool touching;
-  if constexpr (Target::kType == ShapeType::Plane) {
-    touching = exactlyMeet(moving, target).value_or(false);  // the table has every solid against a plane
-  } else {
-    const std::optional<bool> exact = exactlyMeet(moving, target);
-    const ConvexCore a = coreOf(moving), b = coreOf(target);
-    touching = exact ? *exact : gjk(a, b).distance - (a.radius + b.radius) <= 1e-12 * (a.radius + b.radius);
-  }
-  if (touching) {
-    if constexpr (Target::kType == ShapeType::Plane) {
-      return touchingPlaneAtStart(moving, velocity, target);
-    } else {
-      return touchingAtStart(moving, velocity, target);
-    }
-  }
-  if (isZero(velocity)) return std::nullopt;
-  return sweepApart(moving, velocity, target);
+  return sweepEncoded(moving, encodedBuffer(moving).data(), velocity, target, encodedBuffer(target).data());
 }
 
 }  // namespace c3d
