@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "collide3d/dispatch/tables.h"
+#include "query_checks.h"
 #include "test_support.h"
 
 namespace c3d {
@@ -104,13 +105,6 @@ TEST(ClosestPointsTriangleBox, OrientedBoxAndReversedOrder) {
 
 // ---- Against the reference ----------------------------------------------------------------------------------------
 
-double outside(Vec3 local, Vec3 half) { return length(componentMax(abs(local) - half, Vec3{0, 0, 0})); }
-double distanceTo(const Aabb& box, Vec3 p) { return outside(p - (box.min + box.max) * 0.5, (box.max - box.min) * 0.5); }
-double distanceTo(const Obb& box, Vec3 p) {
-  const Vec3 d = p - box.center;
-  const Mat3& r = box.rotation;
-  return outside({dot(r.column(0), d), dot(r.column(1), d), dot(r.column(2), d)}, box.halfSize);
-}
 
 // The least of a convex function on [lo, hi].
 template <class F>
@@ -128,23 +122,10 @@ double minimum(F f, double lo, double hi) {
 
 template <class Box>
 double referenceDistance(const Triangle& t, const Box& box) {
-  const auto at = [&](double u, double v) { return distanceTo(box, t.a + (t.b - t.a) * u + (t.c - t.a) * v); };
+  const auto at = [&](double u, double v) { return testing::distanceToBox(box, t.a + (t.b - t.a) * u + (t.c - t.a) * v); };
   return minimum([&](double v) { return minimum([&](double u) { return at(u, v); }, 0, 1 - v); }, 0, 1);
 }
 
-double segmentDistance(Vec3 p, Vec3 a, Vec3 b) {
-  const Vec3 d = b - a;
-  const double s = lengthSquared(d) > 0 ? std::clamp(dot(p - a, d) / lengthSquared(d), 0.0, 1.0) : 0.0;
-  return length(p - (a + d * s));
-}
-double triangleDistance(Vec3 p, const Triangle& t) {
-  const double edges = std::min({segmentDistance(p, t.a, t.b), segmentDistance(p, t.b, t.c), segmentDistance(p, t.c, t.a)});
-  const Vec3 n = cross(t.b - t.a, t.c - t.a);
-  if (lengthSquared(n) == 0) return edges;
-  const bool inside = dot(cross(t.b - t.a, p - t.a), n) >= 0 && dot(cross(t.c - t.b, p - t.b), n) >= 0 &&
-                      dot(cross(t.a - t.c, p - t.c), n) >= 0;
-  return inside ? std::fabs(dot(p - t.a, n)) / length(n) : edges;
-}
 
 template <class Box>
 void expectAgrees(const Triangle& t, const Box& box, int& met) {
@@ -154,8 +135,8 @@ void expectAgrees(const Triangle& t, const Box& box, int& met) {
   EXPECT_EQ(c.distance == 0, meet);
   EXPECT_NEAR(c.distance, referenceDistance(t, box), 1e-9);
   EXPECT_NEAR(length(c.pointB - c.pointA), c.distance, 1e-12);
-  EXPECT_LE(triangleDistance(c.pointA, t), 1e-9);
-  EXPECT_LE(distanceTo(box, c.pointB), 1e-9);
+  EXPECT_LE(testing::distanceToTriangle(c.pointA, t), 1e-9);
+  EXPECT_LE(testing::distanceToBox(box, c.pointB), 1e-9);
   const ClosestPoints back = closestOf(box, t);
   EXPECT_EQ(back.pointA, c.pointB);
   EXPECT_EQ(back.distance, c.distance);

@@ -10,11 +10,14 @@
 #include <optional>
 
 #include "collide3d/dispatch/tables.h"
+#include "query_checks.h"
 #include "test_support.h"
 
 namespace c3d {
 namespace {
 
+using testing::expectContact;
+using testing::expectExactContact;
 using testing::near;
 
 const Aabb kCube{{-1, -1, -1}, {1, 1, 1}};
@@ -47,19 +50,7 @@ bool libraryMeets(const A& a, const B& b) {
   return closestPointsTable().at(A::kType, B::kType)(encodedBuffer(a).data(), encodedBuffer(b).data()).distance == 0;
 }
 
-void expectContact(const std::optional<Contact>& c, Vec3 normal, double depth, Vec3 pointA, Vec3 pointB,
-                   double tolerance) {
-  ASSERT_TRUE(c.has_value());
-  EXPECT_TRUE(near(c->normal, normal, tolerance));
-  EXPECT_NEAR(c->depth, depth, tolerance);
-  EXPECT_TRUE(near(c->pointA, pointA, tolerance));
-  EXPECT_TRUE(near(c->pointB, pointB, tolerance));
-}
 
-// Exact values: every coordinate and the depth compare equal.
-void expectExactContact(const std::optional<Contact>& c, Vec3 normal, double depth, Vec3 pointA, Vec3 pointB) {
-  expectContact(c, normal, depth, pointA, pointB, 0);
-}
 
 // ---- Independent geometry -------------------------------------------------------------------------------------
 

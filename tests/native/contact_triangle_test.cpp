@@ -12,11 +12,14 @@
 #include <type_traits>
 
 #include "collide3d/dispatch/tables.h"
+#include "query_checks.h"
 #include "test_support.h"
 
 namespace c3d {
 namespace {
 
+using testing::expectContact;
+using testing::expectExactContact;
 using testing::near;
 using testing::Random;
 
@@ -44,19 +47,7 @@ bool meets(const A& a, const B& b) {
   return intersectsTable().at(A::kType, B::kType)(encodedBuffer(a).data(), encodedBuffer(b).data());
 }
 
-void expectContact(const std::optional<Contact>& c, Vec3 normal, double depth, Vec3 pointA, Vec3 pointB,
-                   double tolerance) {
-  ASSERT_TRUE(c.has_value());
-  EXPECT_GE(c->depth, 0);
-  EXPECT_TRUE(near(c->normal, normal, tolerance));
-  EXPECT_NEAR(c->depth, depth, tolerance);
-  EXPECT_TRUE(near(c->pointA, pointA, tolerance));
-  EXPECT_TRUE(near(c->pointB, pointB, tolerance));
-}
 
-void expectExactContact(const std::optional<Contact>& c, Vec3 normal, double depth, Vec3 pointA, Vec3 pointB) {
-  expectContact(c, normal, depth, pointA, pointB, 0);
-}
 
 // ---- Spheres ------------------------------------------------------------------------------------------------------
 
@@ -291,34 +282,10 @@ double escape(const Triangle& t, const Shape& shape, Vec3 direction) {
   return 0.5 * (meeting + apart);
 }
 
-double segmentDistance(Vec3 p, Vec3 a, Vec3 b) {
-  const Vec3 d = b - a;
-  const double t = lengthSquared(d) > 0 ? std::clamp(dot(p - a, d) / lengthSquared(d), 0.0, 1.0) : 0.0;
-  return length(p - (a + d * t));
-}
-
-// The distance from p to the triangle: to its plane when p projects inside, else to the nearest edge.
-double triangleDistance(Vec3 p, const Triangle& t) {
-  const double edges = std::min({segmentDistance(p, t.a, t.b), segmentDistance(p, t.b, t.c), segmentDistance(p, t.c, t.a)});
-  const Vec3 n = cross(t.b - t.a, t.c - t.a);
-  if (lengthSquared(n) == 0) return edges;
-  const bool inside = dot(cross(t.b - t.a, p - t.a), n) >= 0 && dot(cross(t.c - t.b, p - t.b), n) >= 0 &&
-                      dot(cross(t.a - t.c, p - t.c), n) >= 0;
-  return inside ? std::fabs(dot(p - t.a, n)) / length(n) : edges;
-}
-
-double outside(Vec3 local, Vec3 half) {
-  const Vec3 gap = componentMax(abs(local) - half, Vec3{0, 0, 0});
-  return length(gap);
-}
 double distanceTo(const Sphere& s, Vec3 p) { return std::fmax(length(p - s.center) - s.radius, 0.0); }
-double distanceTo(const Capsule& c, Vec3 p) { return std::fmax(segmentDistance(p, c.start, c.end) - c.radius, 0.0); }
-double distanceTo(const Aabb& box, Vec3 p) { return outside(p - (box.min + box.max) * 0.5, (box.max - box.min) * 0.5); }
-double distanceTo(const Obb& box, Vec3 p) {
-  const Vec3 d = p - box.center;
-  const Mat3& r = box.rotation;
-  return outside({dot(r.column(0), d), dot(r.column(1), d), dot(r.column(2), d)}, box.halfSize);
-}
+double distanceTo(const Capsule& c, Vec3 p) { return std::fmax(testing::distanceToSegment(p, c.start, c.end) - c.radius, 0.0); }
+double distanceTo(const Aabb& box, Vec3 p) { return testing::distanceToBox(box, p); }
+double distanceTo(const Obb& box, Vec3 p) { return testing::distanceToBox(box, p); }
 
 Vec3 randomDirection(Random& random) {
   Vec3 d;
@@ -343,7 +310,7 @@ void expectProperties(const Triangle& t, const Shape& shape, bool leastTranslati
   EXPECT_NEAR(length(c->normal), 1, 1e-14);
   EXPECT_GE(c->depth, 0);
   EXPECT_TRUE(near(c->pointA - c->pointB, c->normal * c->depth, 1e-12));
-  EXPECT_LE(triangleDistance(c->pointA, t), 1e-9);
+  EXPECT_LE(testing::distanceToTriangle(c->pointA, t), 1e-9);
   EXPECT_LE(distanceTo(shape, c->pointB), 1e-9);
   // Within a few ulps of the scene's size (the README's Precision section), as the bisection is.
   EXPECT_NEAR(escape(t, shape, c->normal), c->depth, 1e-14);

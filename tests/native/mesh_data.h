@@ -4,10 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <cmath>
 #include <memory>
 #include <vector>
 
+#include "collide3d/mesh/mesh_format.h"
 #include "collide3d/mesh/triangle_mesh.h"
 #include "test_support.h"
 
@@ -62,6 +65,25 @@ inline MeshData grid(Random& random, int n) {
     }
   }
   return data;
+}
+
+// A serialized mesh image written by hand (header, positions, index, ids, nodes), for trees no build makes.
+inline std::vector<uint8_t> meshImage(const std::vector<float>& positions, const std::vector<uint32_t>& index,
+                                      const std::vector<uint32_t>& ids, const std::vector<BvhNode>& nodes,
+                                      const BvhBox& bounds) {
+  uint32_t words[mesh_format::kHeaderWords] = {mesh_format::kMagic, mesh_format::kVersion, uint32_t(index.size()),
+                                               uint32_t(ids.size()), uint32_t(nodes.size()), 0, 0};
+  std::memcpy(&words[mesh_format::kBoxLo], bounds.lo, 12);
+  std::memcpy(&words[mesh_format::kBoxHi], bounds.hi, 12);
+  std::vector<uint8_t> image(reinterpret_cast<uint8_t*>(words), reinterpret_cast<uint8_t*>(words) + sizeof words);
+  auto append = [&](const void* data, size_t bytes) {
+    image.insert(image.end(), static_cast<const uint8_t*>(data), static_cast<const uint8_t*>(data) + bytes);
+  };
+  append(positions.data(), 4 * positions.size());
+  append(index.data(), 4 * index.size());
+  append(ids.data(), 4 * ids.size());
+  append(nodes.data(), sizeof(BvhNode) * nodes.size());
+  return image;
 }
 
 }  // namespace c3d::testing

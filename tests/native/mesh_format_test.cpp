@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "collide3d/mesh/mesh_format.h"
+#include "mesh_data.h"
 #include "test_support.h"
 
 namespace c3d {
@@ -225,19 +226,7 @@ std::vector<uint8_t> chain(size_t nodes) {
     tree[n].setBox(1, below);
     below.grow(slotBox(n));
   }
-  uint32_t words[mesh_format::kHeaderWords] = {mesh_format::kMagic, mesh_format::kVersion, uint32_t(3 * triangles),
-                                               uint32_t(triangles), uint32_t(nodes), 0, 0};
-  std::memcpy(&words[mesh_format::kBoxLo], below.lo, 12);
-  std::memcpy(&words[mesh_format::kBoxHi], below.hi, 12);
-  std::vector<uint8_t> image(reinterpret_cast<uint8_t*>(words), reinterpret_cast<uint8_t*>(words) + sizeof words);
-  auto append = [&](const void* data, size_t bytes) {
-    image.insert(image.end(), static_cast<const uint8_t*>(data), static_cast<const uint8_t*>(data) + bytes);
-  };
-  append(positions.data(), 4 * positions.size());
-  append(index.data(), 4 * index.size());
-  append(ids.data(), 4 * ids.size());
-  append(tree.data(), sizeof(BvhNode) * tree.size());
-  return image;
+  return testing::meshImage(positions, index, ids, tree, below);
 }
 
 TEST(MeshFormat, ATreeAsDeepAsTheSearchesAllowIsReadAndOneLevelDeeperRefused) {

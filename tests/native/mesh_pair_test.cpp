@@ -252,18 +252,7 @@ std::unique_ptr<TriangleMesh> deepestTree() {
     }
     if (n + 1 < kNodes) nodes[n].child[3] = {uint32_t(n + 1), 0};
   }
-  uint32_t words[mesh_format::kHeaderWords] = {mesh_format::kMagic, mesh_format::kVersion, uint32_t(3 * kTriangles),
-                                               uint32_t(kTriangles), uint32_t(kNodes), 0, 0};
-  std::memcpy(&words[mesh_format::kBoxLo], bounds.lo, 12);
-  std::memcpy(&words[mesh_format::kBoxHi], bounds.hi, 12);
-  std::vector<uint8_t> image(reinterpret_cast<uint8_t*>(words), reinterpret_cast<uint8_t*>(words) + sizeof words);
-  auto append = [&](const void* data, size_t bytes) {
-    image.insert(image.end(), static_cast<const uint8_t*>(data), static_cast<const uint8_t*>(data) + bytes);
-  };
-  append(positions.data(), 4 * positions.size());
-  append(index.data(), 4 * index.size());
-  append(ids.data(), 4 * ids.size());
-  append(nodes.data(), sizeof(BvhNode) * nodes.size());
+  const std::vector<uint8_t> image = testing::meshImage(positions, index, ids, nodes, bounds);
   auto mesh = std::make_unique<TriangleMesh>();
   Problem problem;
   EXPECT_EQ(deserialize(image, *mesh, problem), mesh_format::Read::Done) << problem.field.text << problem.message.text;

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "collide3d/dispatch/encoded.h"
-#include "sweep_support.h"
+#include "query_checks.h"
 
 namespace c3d {
 namespace {

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "sweep_support.h"
+#include "query_checks.h"
 
 namespace c3d {
 namespace {
