@@ -52,6 +52,8 @@ struct MeshClosestPoints {
 
 enum class HitMode : int { First = 0, Any = 1, All = 2 };
 
+inline constexpr auto kEveryHit = [](const SweepHit&) { return true; };
+
 class TriangleMesh {
  public:
   // Room for the mesh's numbers, which the caller writes through positions() and corners() before build(); false
@@ -178,8 +180,11 @@ class TriangleMesh {
   // The first contact of a shape moving by t * velocity, t in [0, 1] (least t; ties: the lowest triangle index), by
   // the sweep table's triangle entry for its type, as a loop over every triangle would find it. Nodes are entered in
   // the order the shape's bounds, moving, reach them (separating axes over time on the boxes) and skipped once that
-  // is later than the best hit. Precondition: sweepTable().at(type, Triangle) exists and boundsOf(type) has a box.
-  std::optional<MeshSweepHit> sweep(ShapeType type, const double* shape, Vec3 velocity) const {
+  // is later than the best hit. `counts(hit)` may leave out a triangle's hit (then the triangle is passed over).
+  // Precondition: sweepTable().at(type, Triangle) exists and boundsOf(type) has a box.
+  template <class Counts = decltype(kEveryHit)>
+  std::optional<MeshSweepHit> sweep(ShapeType type, const double* shape, Vec3 velocity,
+                                    const Counts& counts = kEveryHit) const {
     const SweepFn withTriangle = sweepTable().at(type, ShapeType::Triangle);
     const std::optional<BvhBox> bounds = boundsOf(type, shape);
     if (!bounds) return std::nullopt;
@@ -190,7 +195,7 @@ class TriangleMesh {
         tree_, [&](const BvhBox& b) { return entryTime(*bounds, v, b); }, limit,
         [&](uint32_t slot) {
           const auto hit = withTriangle(shape, velocity, encodedBuffer(triangleAt(slot)).data());
-          if (hit && (!best || hit->t < best->hit.t || (hit->t == best->hit.t && ids_[slot] < best->triangle))) {
+          if (hit && counts(*hit) && (!best || hit->t < best->hit.t || (hit->t == best->hit.t && ids_[slot] < best->triangle))) {
             best = MeshSweepHit{*hit, ids_[slot]};
             limit = hit->t + hit->t * kMargin;
           }
@@ -262,41 +267,6 @@ class TriangleMesh {
     return best;
   }
 
- private:
-  friend class MeshImage;  // mesh_format.h: writes and reads the arrays below as they are
-  friend class MeshPair;   // mesh_pair.h: reads the triangles of two meshes
-  static constexpr double kMargin = 1.0 / (1 << 20);
-
-  // Calls hit(found) for the caster's hits on triangles in boxes entered before `limit`, until it returns true.
-  template <class Hit>
-  void castThrough(const Caster& caster, const RaycastOptions& options, const double& limit, Hit&& hit) const {
-    const auto hi = limitOf(caster, options);
-    if (!hi) return;
-    const CasterBox box(caster, *hi);
-    searchBvh(tree_, box, limit, [&](uint32_t slot) {
-      const auto found = c3d::raycast(caster, triangleAt(slot), options);
-      return found && hit(MeshHit{*found, ids_[slot]});
-    });
-  }
-
-  // The box of the triangle with these three vertex numbers.
-  bvh::Box4 boxOf(const uint32_t* corners) const {
-    auto vertex = [&](int c) {
-      const float* v = &positions_[3 * size_t{corners[c]}];
-      return simd::f32x4{v[0], v[1], v[2], 0};
-    };
-    const simd::f32x4 a = vertex(0), b = vertex(1), c = vertex(2);
-    return {simd::min(simd::min(a, b), c), simd::max(simd::max(a, b), c)};
-  }
-
-  Vec3 vertex(uint32_t v) const {
-    const float* p = &positions_[3 * size_t{v}];
-    return {p[0], p[1], p[2]};
-  }
-  Triangle triangleAt(uint32_t slot) const {
-    const uint32_t* c = &corners_[3 * size_t{slot}];
-    return {vertex(c[0]), vertex(c[1]), vertex(c[2])};
-  }
   // A float box holding every point of an encoded point, segment, triangle, sphere, capsule, cylinder (its capsule's
   // box), ellipsoid or obb (their bounding spheres' boxes) or aabb, for pruning; nullopt for the unbounded types. Each
   // bound is rounded outwards to float.
@@ -332,6 +302,41 @@ class TriangleMesh {
       box.grow(floatBoundsOf(lo, hi));
     }
     return box;
+  }
+ private:
+  friend class MeshImage;  // mesh_format.h: writes and reads the arrays below as they are
+  friend class MeshPair;   // mesh_pair.h: reads the triangles of two meshes
+  static constexpr double kMargin = 1.0 / (1 << 20);
+
+  // Calls hit(found) for the caster's hits on triangles in boxes entered before `limit`, until it returns true.
+  template <class Hit>
+  void castThrough(const Caster& caster, const RaycastOptions& options, const double& limit, Hit&& hit) const {
+    const auto hi = limitOf(caster, options);
+    if (!hi) return;
+    const CasterBox box(caster, *hi);
+    searchBvh(tree_, box, limit, [&](uint32_t slot) {
+      const auto found = c3d::raycast(caster, triangleAt(slot), options);
+      return found && hit(MeshHit{*found, ids_[slot]});
+    });
+  }
+
+  // The box of the triangle with these three vertex numbers.
+  bvh::Box4 boxOf(const uint32_t* corners) const {
+    auto vertex = [&](int c) {
+      const float* v = &positions_[3 * size_t{corners[c]}];
+      return simd::f32x4{v[0], v[1], v[2], 0};
+    };
+    const simd::f32x4 a = vertex(0), b = vertex(1), c = vertex(2);
+    return {simd::min(simd::min(a, b), c), simd::max(simd::max(a, b), c)};
+  }
+
+  Vec3 vertex(uint32_t v) const {
+    const float* p = &positions_[3 * size_t{v}];
+    return {p[0], p[1], p[2]};
+  }
+  Triangle triangleAt(uint32_t slot) const {
+    const uint32_t* c = &corners_[3 * size_t{slot}];
+    return {vertex(c[0]), vertex(c[1]), vertex(c[2])};
   }
   // When the box `moving`, moved by t * v, first overlaps `b` for t in [0, 1] (slabs over time, each end widened by
   // a relative 2^-20 for rounding); NaN when it does not.

@@ -1,0 +1,252 @@
+// moveAndSlide: a character's shape (sphere, capsule, aabb or obb) moved through a CollisionWorld by collide-and-slide
+// (Fauerby, "Improved Collision detection and Response", 2003): sweep, stop a skin width short of the first surface
+// the motion closes on, turn what is left of the motion along that surface, and sweep again.
+// - The motion goes in two parts: across `up` (walking), then along it (falling, jumping). Walking meets walkable
+//   ground (a slope within maxSlope of level) by following it up or down at the same pace across, and anything
+//   steeper as a wall; falling stops on walkable ground and slides down anything steeper. So gravity alone never
+//   moves a character standing on walkable ground, and walking never climbs a steep slope.
+// - Where a second surface blocks the turned motion, it follows the crease of the two, and a third stops it, as
+//   Quake's PM_SlideMove clips velocity against the planes it touched; motion turned back against the wanted
+//   direction stops too, so a character pushed into a corner stays still instead of jittering.
+// - A wall met while standing on the ground is tried as a step: lift by stepHeight, move across, drop, and keep the
+//   result if it lands on walkable ground (the "step up" of game character controllers, e.g. Jolt's CharacterVirtual).
+// - Starting on the ground and not moving up, the shape is pulled down within snapToGround onto walkable ground.
+// No motion ever passes into a surface: every step is a sweep that decides its first contact exactly where the sweep
+// table does, and only contacts the motion moves away from or along are passed over (collision_world.h).
+#pragma once
+#include <array>
+#include <cmath>
+
+#include "collide3d/character/collision_world.h"
+
+namespace c3d {
+
+struct CharacterOptions {
+  Vec3 up{0, 1, 0};  // non-zero; its direction is used
+  double maxSlope = 0.7853981633974483;  // radians from level: steeper is a wall
+  double stepHeight = 0;
+  double snapToGround = 0;
+  int maxIterations = 4;  // sweeps per part of the motion; 1 to kMaxIterations
+  double skinWidth = 0;   // the gap kept from surfaces
+};
+
+struct CharacterMove {
+  static constexpr int kMaxIterations = 32;
+  // Every sweep of a move can add a contact: each iteration of either part, a step's three, and the ground.
+  static constexpr int kMaxContacts = 2 * kMaxIterations * 3 + 1;
+
+  Vec3 translation;
+  bool grounded = false;
+  Vec3 groundNormal;
+  std::array<WorldHit, kMaxContacts> contacts;  // each surface once, in the order the move met them
+  int contactCount = 0;
+};
+
+inline Sphere translated(Sphere s, Vec3 d) { return {s.center + d, s.radius}; }
+inline Capsule translated(Capsule c, Vec3 d) { return {c.start + d, c.end + d, c.radius}; }
+inline Aabb translated(Aabb b, Vec3 d) { return {b.min + d, b.max + d}; }
+inline Obb translated(Obb o, Vec3 d) { return {o.center + d, o.halfSize, o.rotation}; }
+
+// The size a default skin width is a fraction of: the radius, or a box's least half-size.
+inline double characterSize(const Sphere& s) { return s.radius; }
+inline double characterSize(const Capsule& c) { return c.radius; }
+inline double characterSize(const Aabb& b) {
+  const Vec3 h = (b.max - b.min) * 0.5;
+  return std::fmin(h.x, std::fmin(h.y, h.z));
+}
+inline double characterSize(const Obb& o) { return std::fmin(o.halfSize.x, std::fmin(o.halfSize.y, o.halfSize.z)); }
+
+template <class Shape>
+class CharacterMover {
+ public:
+  CharacterMover(const CollisionWorld& world, const Shape& shape, const CharacterOptions& options)
+      : world_(world),
+        shape_(shape),
+        o_(options),
+        up_(unitDirection(options.up)),
+        cosMaxSlope_(std::cos(options.maxSlope)),
+        // A probe reaching twice the skin, as far up a slope as walkable ground can be, finds the ground the moves
+        // leave a skin below; 1e-6 of the size more finds it when the skin is 0.
+        probe_((2 * options.skinWidth + 1e-6 * characterSize(shape)) / std::fmax(cosMaxSlope_, 0.25)) {}
+
+  CharacterMove move(Vec3 motion) {
+    CharacterMove result;
+    result_ = &result;
+    const double rise = dot(motion, up_);
+    startGrounded_ = (o_.stepHeight > 0 || o_.snapToGround > 0) && ground(Vec3{}, probe_).has_value();
+    Vec3 at{};
+    slide(at, motion - up_ * rise, Part::Walk);
+    std::optional<WorldHit> below = slide(at, up_ * rise, Part::Fall);
+    if (!below) {
+      const bool snaps = startGrounded_ && rise <= 0 && o_.snapToGround > probe_;
+      const double reach = snaps ? o_.snapToGround : probe_;
+      below = ground(at, reach);
+      if (below && snaps) at = at - up_ * (reach * keep(up_ * -reach, *below));
+    }
+    if (below) {
+      result.grounded = true;
+      result.groundNormal = below->hit.normal;
+      record(*below);
+    }
+    result.translation = at;
+    return result;
+  }
+
+ private:
+  enum class Part { Walk, Fall };
+
+  std::optional<WorldHit> cast(Vec3 at, Vec3 motion) const {
+    if (isZero(motion)) return std::nullopt;
+    return world_.firstClosingHit(Shape::kType, encodedBuffer(translated(shape_, at)).data(), motion);
+  }
+
+  bool walkable(Vec3 normal) const { return dot(normal, up_) >= cosMaxSlope_; }
+
+  // Walkable ground within `reach` below the shape moved by `at`.
+  std::optional<WorldHit> ground(Vec3 at, double reach) const {
+    if (!(reach > 0)) return std::nullopt;
+    auto hit = cast(at, up_ * -reach);
+    if (hit && !walkable(hit->hit.normal)) hit.reset();
+    return hit;
+  }
+
+  // The fraction of `motion` the shape may travel towards the hit and stay the skin width from it along its normal
+  // (0 when it is already nearer).
+  double keep(Vec3 motion, const WorldHit& hit) const {
+    const double closing = -dot(motion, hit.hit.normal);  // > 0: the hit is a closing one
+    return std::fmax(0.0, hit.hit.t - o_.skinWidth / closing);
+  }
+
+  void record(const WorldHit& hit) {
+    CharacterMove& r = *result_;
+    for (int i = 0; i < r.contactCount; ++i) {
+      if (r.contacts[i].source == hit.source && r.contacts[i].element == hit.element) return;
+    }
+    if (r.contactCount < CharacterMove::kMaxContacts) r.contacts[r.contactCount++] = hit;
+  }
+
+  // Moves `at` by `motion`, turning it along what it meets, within maxIterations sweeps; the walkable ground it
+  // landed on, if falling it did.
+  std::optional<WorldHit> slide(Vec3& at, Vec3 motion, Part part) {
+    const Vec3 wanted = motion;
+    std::array<Vec3, CharacterMove::kMaxIterations> planes;
+    int planeCount = 0;
+    for (int i = 0; i < o_.maxIterations && !isZero(motion); ++i) {
+      // Swept a skin further, so that it stops a skin short of what is just beyond its end too.
+      const double stretch = 1 + o_.skinWidth / length(motion);
+      const auto hit = cast(at, motion * stretch);
+      const double travelled = hit ? keep(motion * stretch, *hit) * stretch : 1;
+      if (travelled >= 1) {
+        at = at + motion;
+        return std::nullopt;
+      }
+      at = at + motion * travelled;
+      Vec3 left = motion * (1 - travelled);
+      record(*hit);
+      const Vec3 n = hit->hit.normal;
+      Vec3 plane = n;
+      if (walkable(n)) {
+        if (part == Part::Fall) {
+          if (dot(left, up_) <= 0) return hit;  // landed
+          left = left - n * dot(left, n);
+        } else {
+          left = left - up_ * (dot(left, n) / dot(up_, n));  // along the slope, at the same pace across
+        }
+      } else if (part == Part::Walk) {
+        if (step(at, left)) {
+          motion = left;
+          continue;
+        }
+        plane = normalizedOr(n - up_ * dot(n, up_), n);  // a wall: only across up
+        left = left - plane * dot(left, plane);
+      } else {
+        left = left - n * dot(left, n);
+      }
+      motion = clipToPlanes(left, plane, planes, planeCount, wanted);
+      planes[planeCount++] = plane;
+    }
+    return std::nullopt;
+  }
+
+  // `left`, already along `plane`, kept off the earlier planes it would move into: along the crease of `plane` and
+  // the first such, and stopped by a second, or by turning back against `wanted`.
+  static Vec3 clipToPlanes(Vec3 left, Vec3 plane, const std::array<Vec3, CharacterMove::kMaxIterations>& planes,
+                           int planeCount, Vec3 wanted) {
+    const double tolerance = 1e-12 * length(left);
+    for (int k = 0; k < planeCount; ++k) {
+      if (dot(left, planes[k]) >= -tolerance) continue;
+      const Vec3 crease = cross(plane, planes[k]);
+      if (lengthSquared(crease) < 1e-20) continue;  // the same plane met again: `left` is along it already
+      const Vec3 along = unitDirection(crease);
+      left = along * dot(left, along);
+      for (int j = 0; j < planeCount; ++j) {
+        if (j != k && dot(left, planes[j]) < -tolerance) return {};
+      }
+      break;
+    }
+    return dot(left, wanted) > 0 ? left : Vec3{};
+  }
+
+  // A wall met while walking, tried as a step: lift by up to stepHeight, move across by `left`, and drop as far as
+  // it was lifted. Kept when it lands on walkable ground, which is then higher than where it started (the drop does
+  // not reach the ground it stood on); then `at` is where it landed and `left` what it did not travel across.
+  bool step(Vec3& at, Vec3& left) {
+    if (!(o_.stepHeight > 0) || !startGrounded_) return false;
+    const Vec3 lift = up_ * o_.stepHeight;
+    const auto above = cast(at, lift);
+    const Vec3 lifted = at + lift * (above ? keep(lift, *above) : 1.0);
+    const Vec3 drop = at - lifted;
+    if (isZero(drop)) return false;
+    const auto across = cast(lifted, left);
+    const double travelled = across ? keep(left, *across) : 1.0;
+    if (!(travelled > 0)) return false;
+    Vec3 forward = lifted + left * travelled, rest = left * (1 - travelled);
+    auto landing = cast(forward, drop);
+    if (landing && !walkable(landing->hit.normal)) {
+      // A round bottom meets the step's edge before its top: the step is taken if the shape, moved on across until
+      // its lowest centre is a skin past the edge (at most its radius more), lands on walkable ground.
+      const Vec3 direction = unitDirection(left);
+      const double beyond = dot(landing->hit.point - lowestCentre(translated(shape_, forward)), direction) + o_.skinWidth;
+      if (!(beyond > 0 && beyond <= roundness(shape_))) return false;
+      const Vec3 more = direction * beyond;
+      if (cast(forward, more)) return false;
+      forward = forward + more;
+      rest = Vec3{};
+      landing = cast(forward, drop);
+    }
+    if (!landing || !walkable(landing->hit.normal)) return false;
+    at = forward + drop * keep(drop, *landing);
+    left = rest;
+    if (across) record(*across);
+    record(*landing);
+    return true;
+  }
+
+  // The centre of the ball at the shape's lowest end (for the round shapes), and how round its bottom is.
+  Vec3 lowestCentre(const Sphere& s) const { return s.center; }
+  Vec3 lowestCentre(const Capsule& c) const { return dot(c.start, up_) <= dot(c.end, up_) ? c.start : c.end; }
+  Vec3 lowestCentre(const Aabb& b) const { return (b.min + b.max) * 0.5; }
+  Vec3 lowestCentre(const Obb& o) const { return o.center; }
+  static double roundness(const Sphere& s) { return s.radius; }
+  static double roundness(const Capsule& c) { return c.radius; }
+  static double roundness(const Aabb&) { return 0; }
+  static double roundness(const Obb&) { return 0; }
+
+  const CollisionWorld& world_;
+  const Shape& shape_;
+  const CharacterOptions& o_;
+  const Vec3 up_;
+  const double cosMaxSlope_;
+  const double probe_;
+  bool startGrounded_ = false;
+  CharacterMove* result_ = nullptr;
+};
+
+// The shape moved by `motion` through `world` (the file's comment says how). Preconditions: options as their
+// comments say, finite numbers, a valid shape.
+template <class Shape>
+CharacterMove moveAndSlide(const Shape& shape, Vec3 motion, const CollisionWorld& world, const CharacterOptions& options) {
+  return CharacterMover<Shape>(world, shape, options).move(motion);
+}
+
+}  // namespace c3d
