@@ -175,6 +175,20 @@ function fuzzer(seed) {
       for (let k = Math.floor(random() * 4); k > 0; --k) bytes[Math.floor(random() * bytes.length)] = Math.floor(random() * 256);
       kept(c3d.TriangleMesh.deserialize(pick([image, image.buffer, bytes, bytes.subarray(0, Math.floor(random() * bytes.length)), numbers(1), {}])));
     },
+    () => {
+      // A character through a world of live, disposed or wrong objects, with options in and out of range.
+      const world = () => pick([
+        () => pick(object(c3d.TriangleMesh)), () => pick(object(c3d.AabbTree)), () => [...live].slice(0, 3),
+        () => [], () => number(), () => [shape()], () => new Proxy([pick(object(c3d.TriangleMesh))], {}),
+      ])();
+      const characterOptions = () => pick([
+        () => undefined, () => ({}), () => ({ up: vector() }), () => ({ maxSlope: number() }),
+        () => ({ stepHeight: number(), snapToGround: number() }), () => ({ maxIterations: pick([1, 32, 0, 33, 2.5, number()]) }),
+        () => ({ skinWidth: number() }), () => ({ stepHeight: Math.abs(goodNumber()), snapToGround: Math.abs(goodNumber()), up: vector() }),
+        () => number(),
+      ])();
+      c3d.moveAndSlide(shape(pick(['sphere', 'capsule', 'aabb', 'obb', 'sphere', 'capsule', 'point'])), vector(), world(), characterOptions());
+    },
     () => threeCall(),
   ];
 

@@ -5,9 +5,9 @@ import { rangeError } from './errors.js';
 
 // `destroy(address)` frees a block; `noun` names the object in errors ("mesh", "tree"); `beginCall()` counts the
 // call (index.js), so that a query whose argument getter disposes the object notices before it runs. Returns the
-// class and addressOf(owner, fn, what?): the address of a live owner (throwing for a disposed one, `fn` naming the call
+// class, addressOf(owner, fn, what?): the address of a live owner (throwing for a disposed one, `fn` naming the call
 // and `what` the owner, "the <noun>" unless given), read from a private field, so that no subclass or own property can
-// point a call at another block.
+// point a call at another block, and isOwner(x): whether x is one of the class's objects, by that field.
 export function heapOwnerClass(destroy, noun, beginCall) {
   // A finalizer's exception would be uncaught (node exits on it). The module does not fail to free a block; should the
   // instance be unusable all the same, the block is lost with it.
@@ -16,7 +16,7 @@ export function heapOwnerClass(destroy, noun, beginCall) {
       destroy(address);
     } catch {}
   });
-  let addressOf;
+  let addressOf, isOwner;
 
   class HeapOwner {
     #address;
@@ -26,6 +26,7 @@ export function heapOwnerClass(destroy, noun, beginCall) {
         if (owner.#address === 0) throw new Error(`collide3d.${fn}: ${what} was disposed`);
         return owner.#address;
       };
+      isOwner = (x) => typeof x === 'object' && x !== null && #address in x;
     }
 
     // `address` 0 means the heap could not hold the object: `fn` then throws.
@@ -45,5 +46,5 @@ export function heapOwnerClass(destroy, noun, beginCall) {
     }
   }
 
-  return { HeapOwner, addressOf };
+  return { HeapOwner, addressOf, isOwner };
 }

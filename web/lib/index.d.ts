@@ -115,6 +115,44 @@ export interface MeshSweepHit extends SweepHit {
   triangleIndex: number;
 }
 
+/** The shapes moveAndSlide moves. */
+export type CharacterShape = SphereShape | CapsuleShape | AabbShape | ObbShape;
+/** What a character moves among: triangle meshes, and the boxes of an AabbTree as solid obstacles. */
+export type CharacterWorld = TriangleMesh | AabbTree;
+
+export interface MoveAndSlideOptions {
+  /** Which way is up (default { x: 0, y: 1, z: 0 }; any non-zero vector, its direction is used). */
+  up?: VectorLike;
+  /** The steepest walkable slope, in radians from level, in [0, π/2) (default π/4). */
+  maxSlope?: number;
+  /** The highest step it climbs while on the ground (default 0). */
+  stepHeight?: number;
+  /** How far down it is pulled to stay on walkable ground when it started on it and is not moving up (default 0). */
+  snapToGround?: number;
+  /** Sweeps for each part of the motion (walking, then falling), 1 to 32 (default 4). */
+  maxIterations?: number;
+  /** The gap kept from every surface (default 1% of the radius, or of a box's least half-size). */
+  skinWidth?: number;
+}
+
+/** A surface the move met: a mesh's triangle or a tree's box. */
+export type CharacterContact =
+  | { point: Vector; normal: Vector; object: TriangleMesh; triangleIndex: number }
+  | { point: Vector; normal: Vector; object: AabbTree; id: number };
+
+export interface CharacterMove<S extends CharacterShape = CharacterShape> {
+  /** The shape at its new position, as a plain shape of the same type (an obb's rotation as 9 numbers). */
+  shape: Extract<CharacterShape, { readonly type: S['type'] }>;
+  /** How far it moved. */
+  translation: Vector;
+  /** Whether it stands on walkable ground after the move. */
+  grounded: boolean;
+  /** That ground's normal (pointing towards the shape), or null. */
+  groundNormal: Vector | null;
+  /** Each surface the move met once, in the order it met them (the ground last). */
+  contacts: CharacterContact[];
+}
+
 export type IntersectionResult =
   | { kind: 'point'; point: Vector }
   | { kind: 'segment'; start: Vector; end: Vector }
@@ -224,6 +262,13 @@ export interface Collide3d {
    * intersects): i, j, i, j, ... with i < j, in no particular order.
    */
   allPairs(boxes: BatchNumbers): Uint32Array;
+  /**
+   * A character's shape moved by `motion` through `world` by collide-and-slide: it stops a skin width short of what it
+   * meets and slides along it, walks up walkable slopes and meets steeper ones as walls, slides down them when
+   * falling, climbs steps up to `opts.stepHeight`, and never passes into a surface, however fast it moves.
+   */
+  moveAndSlide<S extends CharacterShape>(shape: S, motion: VectorLike, world: CharacterWorld | readonly CharacterWorld[],
+    opts?: MoveAndSlideOptions): CharacterMove<S>;
   /** Triangle meshes with a BVH: raycasts, intersection tests, contacts and closest points over many triangles. */
   readonly TriangleMesh: TriangleMeshConstructor;
   /** Points or line segments with a BVH: which lie within a radius of a ray, line or segment (picking them). */

@@ -8,6 +8,7 @@ import { SHAPE_TYPES, checkShapeSchemas, encodeShape, encodeVector, setNumberRan
 import { defineTriangleMesh } from './mesh.js';
 import { defineSegmentTree } from './segment-tree.js';
 import { defineAabbTree } from './tree.js';
+import { defineMoveAndSlide } from './character.js';
 import { definePairBatches } from './batch.js';
 import { defineHeapArrays } from './heap-array.js';
 import { UNDECIDED, intersectsFilter, raycastFilter } from './filters.js';
@@ -341,16 +342,17 @@ function createApi(module) {
       if (call !== calls || (view !== undefined && view.length === 0)) throw reentered(fn);
     },
   };
-  const TriangleMesh = defineTriangleMesh(shared);
+  const { TriangleMesh, addressIfOwned: meshAddress } = defineTriangleMesh(shared);
   const SegmentTree = defineSegmentTree(shared);
-  const AabbTree = defineAabbTree(shared);
+  const { AabbTree, addressIfOwned: treeAddress } = defineAabbTree(shared);
+  const moveAndSlide = defineMoveAndSlide(shared, meshAddress, treeAddress);
   const sizes = Object.fromEntries(SHAPE_TYPES.map((type) => [type, layout.shapes[type].size]));
   const { intersectsBatch, raycastBatch } = definePairBatches(shared, sizes);
 
   const api = {
     intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
     intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, SegmentTree, AabbTree, HeapArray,
-    supported,
+    moveAndSlide, supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

@@ -78,7 +78,7 @@ export function defineTriangleMesh(shared) {
     f[OPT + 2] = 1;
   }
 
-  const { HeapOwner, addressOf } = heapOwnerClass((address) => module.meshDestroy(address), 'mesh', shared.beginCall);
+  const { HeapOwner, addressOf, isOwner } = heapOwnerClass((address) => module.meshDestroy(address), 'mesh', shared.beginCall);
   const format = defineMeshFormat(shared);
 
   // The constructor's options: { onProgress }, a function called with the fraction of triangles placed in the BVH.
@@ -377,5 +377,6 @@ export function defineTriangleMesh(shared) {
       module.meshRefit(address);
     }
   }
-  return TriangleMesh;
+  // The class, and the address of one of its live objects (0 for anything else), for calls that take several.
+  return { TriangleMesh, addressIfOwned: (x, fn, what) => (isOwner(x) ? addressOf(x, fn, what) : 0) };
 }

@@ -214,4 +214,25 @@ export function encodeShape(f, o, shape, fn, arg) {
   }
 }
 
-export { vec3 as encodeVector };
+export { vec3 as encodeVector, number as encodeNumber };
+
+const FIELDS = Object.fromEntries(SHAPES.map(([type, schema]) => [type, schema.split(',').map((field) => field.split(':'))]));
+
+// The shape of type `type` whose numbers are at f[o...], read by the schema above, as a plain object (a rotation as 9
+// numbers): a shape the module gives back (moveAndSlide's moved shape). Not for a frustum (its planes).
+export function decodeShape(type, f, o) {
+  const shape = { type };
+  for (const [name, kind] of FIELDS[type]) {
+    if (kind === 'number') {
+      shape[name] = f[o] + 0;
+      o += 1;
+    } else if (kind === 'vec3') {
+      shape[name] = { x: f[o] + 0, y: f[o + 1] + 0, z: f[o + 2] + 0 };
+      o += 3;
+    } else {
+      shape[name] = Array.from(f.subarray(o, o + 9), (x) => x + 0);
+      o += 9;
+    }
+  }
+  return shape;
+}

@@ -10,7 +10,7 @@ import { heapOwnerClass } from './heap-owner.js';
 export function defineAabbTree(shared) {
   const { module, OPT, OUT, status: STATUS, vec } = shared;
 
-  const { HeapOwner, addressOf } = heapOwnerClass((address) => module.treeDestroy(address), 'tree', shared.beginCall);
+  const { HeapOwner, addressOf, isOwner } = heapOwnerClass((address) => module.treeDestroy(address), 'tree', shared.beginCall);
 
   // A raycast's options (maxDistance, solid), read and checked, into the scratch area's options.
   function writeCastOptions(f, opts, fn) {
@@ -118,5 +118,6 @@ export function defineAabbTree(shared) {
     }
 
   }
-  return AabbTree;
+  // The class, and the address of one of its live objects (0 for anything else), for calls that take several.
+  return { AabbTree, addressIfOwned: (x, fn, what) => (isOwner(x) ? addressOf(x, fn, what) : 0) };
 }

@@ -21,6 +21,8 @@ struct WorldHit {
 class CollisionWorld {
  public:
   void clear() { sources_.clear(); }
+  // Room for `count` obstacles, so that adding up to that many allocates nothing; false when the heap cannot give it.
+  [[nodiscard]] bool reserve(size_t count) { return checked::reserve(sources_, count); }
   [[nodiscard]] bool add(const TriangleMesh* mesh) { return add(Source{mesh, nullptr}); }
   [[nodiscard]] bool add(const DynamicTree* tree) { return add(Source{nullptr, tree}); }
   size_t size() const { return sources_.size(); }

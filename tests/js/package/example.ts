@@ -1,7 +1,7 @@
 // Type-checked against the packed package (package.test.js): the documented usage compiles under --strict, and
 // misuse is rejected (each @ts-expect-error fails the check if the line compiles).
 import init, {
-  type HeapArray, type MeshClosestPoints, type MeshContact, type MeshHit, type MeshPairPoints, type RaycastHit,
+  type CapsuleShape, type CharacterMove, type HeapArray, type MeshClosestPoints, type MeshContact, type MeshHit, type MeshPairPoints, type RaycastHit,
   type SerializedTriangleMesh, type Shape, type Side,
 } from 'collide3d';
 import initInline from 'collide3d/inline';
@@ -58,6 +58,17 @@ export async function example(): Promise<number> {
   c3d.TriangleMesh.deserialize(mesh);
   const nearest: MeshPairPoints | null = mesh.closestPointsToMesh(again, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 2, 0, 0, 1]);
   console.log(mesh.intersectsMesh(again), nearest?.triangleIndexB);
+  const crates = new c3d.AabbTree();
+  const player = { type: 'capsule', start: { x: 0, y: 0.5, z: 0 }, end: { x: 0, y: 1.5, z: 0 }, radius: 0.5 } as const;
+  const step: CharacterMove<typeof player> = c3d.moveAndSlide(player, { x: 0.1, y: -0.2, z: 0 }, [mesh, crates],
+    { stepHeight: 0.3, snapToGround: 0.3, maxSlope: Math.PI / 4 });
+  const next: CapsuleShape = step.shape;
+  for (const contact of step.contacts) console.log('triangleIndex' in contact ? contact.triangleIndex : contact.id);
+  console.log(next.end.y, step.grounded, step.groundNormal?.y, step.translation.x);
+  // @ts-expect-error: a point is not a character
+  c3d.moveAndSlide({ type: 'point', position: { x: 0, y: 0, z: 0 } }, { x: 0, y: 0, z: 0 }, mesh);
+  // @ts-expect-error: the world is meshes and trees
+  c3d.moveAndSlide(player, { x: 0, y: 0, z: 0 }, [ray]);
   // @ts-expect-error: the other mesh is a TriangleMesh, not its serialized form
   mesh.intersectsMesh(saved);
   again.dispose();
