@@ -12,7 +12,7 @@ describe('init', () => {
     expect(Object.isFrozen(a)).toBe(true);
     expect(Object.keys(a).sort()).toEqual(
       ['AabbTree', 'HeapArray', 'SegmentTree', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance',
-        'intersection', 'intersects', 'intersectsBatch', 'orthonormalBasis', 'raycast', 'raycastBatch', 'separatingAxis',
+        'intersection', 'intersects', 'intersectsBatch', 'moveAndSlide', 'orthonormalBasis', 'raycast', 'raycastBatch', 'separatingAxis',
         'supported', 'sweep']);
   });
 

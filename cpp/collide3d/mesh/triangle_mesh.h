@@ -194,7 +194,10 @@ class TriangleMesh {
     searchBvh(
         tree_, [&](const BvhBox& b) { return entryTime(*bounds, v, b); }, limit,
         [&](uint32_t slot) {
-          const auto hit = withTriangle(shape, velocity, encodedBuffer(triangleAt(slot)).data());
+          // The triangle's own box first: a leaf's box holds several triangles, most of them out of reach.
+          const Triangle triangle = triangleAt(slot);
+          if (std::isnan(entryTime(*bounds, v, boxOf(triangle)))) return false;
+          const auto hit = withTriangle(shape, velocity, encodedBuffer(triangle).data());
           if (hit && counts(*hit) && (!best || hit->t < best->hit.t || (hit->t == best->hit.t && ids_[slot] < best->triangle))) {
             best = MeshSweepHit{*hit, ids_[slot]};
             limit = hit->t + hit->t * kMargin;
@@ -337,6 +340,16 @@ class TriangleMesh {
   Triangle triangleAt(uint32_t slot) const {
     const uint32_t* c = &corners_[3 * size_t{slot}];
     return {vertex(c[0]), vertex(c[1]), vertex(c[2])};
+  }
+  // A triangle's box: its float corners' bounds, exact.
+  static BvhBox boxOf(const Triangle& t) {
+    BvhBox box;
+    for (int k = 0; k < 3; ++k) {
+      const double a = component(t.a, k), b = component(t.b, k), c = component(t.c, k);
+      box.lo[k] = static_cast<float>(std::fmin(a, std::fmin(b, c)));
+      box.hi[k] = static_cast<float>(std::fmax(a, std::fmax(b, c)));
+    }
+    return box;
   }
   // When the box `moving`, moved by t * v, first overlaps `b` for t in [0, 1] (slabs over time, each end widened by
   // a relative 2^-20 for rounding); NaN when it does not.

@@ -57,9 +57,18 @@ inline void castSlab(const Caster& caster, const Reach& near, const SweptPolytop
   if (near.clear(face.a, face.b, face.c, reach)) return;
   const Vec3 n = faceNormal(face);
   if (!(lengthSquared(n) > 0)) return;  // no area: the edges' capsules cover it
-  const Vec3 lift = unitDirection(n) * reach;
+  const Vec3 unit = unitDirection(n), lift = unit * reach;
+  // The caster's ends' heights over the face's plane, along its unit normal (exact to a few ulps of the sizes).
+  const double from = dot(caster.origin - face.a, unit), to = dot(caster.end - face.a, unit);
   RaycastOptions options;
   for (const double side : {1.0, -1.0}) {
+    // A copy whose plane the caster keeps clear of on one side (walking along a floor, falling past a wall) is
+    // not met: the exact kernel would find so, at most cost when the caster runs parallel to it.
+    const double lo = std::fmin(from, to) - side * reach, hi = std::fmax(from, to) - side * reach;
+    if (lo > near.margin || hi < -near.margin) {
+      if (reach == 0) return;
+      continue;
+    }
     if (best) options.maxDistance = best->t;
     const Triangle copy{face.a + lift * side, face.b + lift * side, face.c + lift * side};
     const auto hit = raycast(caster, copy, options);
@@ -81,7 +90,17 @@ inline void castEdge(const Caster& caster, const Reach& near, const SweptPolytop
   if (length(onCaster - onEdge) > reach + near.margin) return;
   RaycastOptions options;
   if (best) options.maxDistance = best->t;
-  const auto hit = raycast(caster, capsule, options);
+  std::optional<RaycastHit> hit;
+  if (isZero(cross(caster.end - caster.origin, capsule.end - capsule.start))) {
+    // A caster along the edge (a vertical capsule falling past a triangle's corner) keeps its distance to the edge's
+    // line, so it enters the capsule through an end ball: two ball casts, rather than the side's quadratic whose
+    // leading coefficient is then 0 and whose filter always falls back to exact arithmetic.
+    hit = raycast(caster, Sphere{capsule.start, reach}, options);
+    if (hit) options.maxDistance = hit->t;
+    if (const auto other = raycast(caster, Sphere{capsule.end, reach}, options)) hit = other;
+  } else {
+    hit = raycast(caster, capsule, options);
+  }
   if (!hit) return;
   const Vec3 e = capsule.end - capsule.start;
   const double ee = dot(e, e);
