@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bindings/io_layout.h"
+#include "bindings/mesh_queries.h"
 #include "collide3d/batch/cull.h"
 #include "collide3d/broadphase/all_pairs.h"
 #include "collide3d/dispatch/encoded.h"
@@ -243,7 +244,8 @@ emscripten::val describe() {
   return layout;
 }
 
-// Which (a, b) type pairs each query supports, as "query:a:b" lines (the README's feature matrix comes from here).
+// Which (a, b) type pairs each query supports, as "query:a:b" lines (the README's feature matrix comes from here);
+// then each TriangleMesh method's, as "TriangleMesh.method:a:b" with the mesh named TriangleMesh, as its errors do.
 std::string supportedPairs() {
   std::string lines;
   auto list = [&](const char* query, auto& table) {
@@ -264,6 +266,16 @@ std::string supportedPairs() {
   list("distance", closestPointsTable());
   list("contact", contactTable());
   list("separatingAxis", separatingAxisTable());
+  const std::string mesh = "TriangleMesh";
+  for (const mesh_queries::Method& method : mesh_queries::kMethods) {
+    const std::string query = mesh + "." + method.name + ":";
+    if (method.takes == nullptr) lines += query + mesh + ":" + mesh + "\n";
+    for (int type = 0; method.takes != nullptr && type < kShapeTypeCount; ++type) {
+      if (!method.takes(type)) continue;
+      const std::string shape = shapeName(static_cast<ShapeType>(type));
+      lines += query + (method.shapeFirst ? shape + ":" + mesh : mesh + ":" + shape) + "\n";
+    }
+  }
   return lines;
 }
 
