@@ -248,12 +248,14 @@ emscripten::val describe() {
 // then each TriangleMesh method's, as "TriangleMesh.method:a:b" with the mesh named TriangleMesh, as its errors do.
 std::string supportedPairs() {
   std::string lines;
+  auto add = [&](const char* prefix, const char* query, const char* a, const char* b) {
+    for (const char* part : {prefix, query, ":", a, ":", b, "\n"}) lines += part;
+  };
   auto list = [&](const char* query, auto& table) {
     for (int a = 0; a < kShapeTypeCount; ++a) {
       for (int b = 0; b < kShapeTypeCount; ++b) {
         if (table.entry[a][b] == nullptr) continue;
-        lines += std::string(query) + ":" + shapeName(static_cast<ShapeType>(a)) + ":" +
-                 shapeName(static_cast<ShapeType>(b)) + "\n";
+        add("", query, shapeName(static_cast<ShapeType>(a)), shapeName(static_cast<ShapeType>(b)));
       }
     }
   };
@@ -266,14 +268,13 @@ std::string supportedPairs() {
   list("distance", closestPointsTable());
   list("contact", contactTable());
   list("separatingAxis", separatingAxisTable());
-  const std::string mesh = "TriangleMesh";
+  const char* mesh = "TriangleMesh";
   for (const mesh_queries::Method& method : mesh_queries::kMethods) {
-    const std::string query = mesh + "." + method.name + ":";
-    if (method.takes == nullptr) lines += query + mesh + ":" + mesh + "\n";
+    if (method.takes == nullptr) add("TriangleMesh.", method.name, mesh, mesh);
     for (int type = 0; method.takes != nullptr && type < kShapeTypeCount; ++type) {
       if (!method.takes(type)) continue;
-      const std::string shape = shapeName(static_cast<ShapeType>(type));
-      lines += query + (method.shapeFirst ? shape + ":" + mesh : mesh + ":" + shape) + "\n";
+      const char* shape = shapeName(static_cast<ShapeType>(type));
+      add("TriangleMesh.", method.name, method.shapeFirst ? shape : mesh, method.shapeFirst ? mesh : shape);
     }
   }
   return lines;
