@@ -1,12 +1,11 @@
-// The README's feature matrix, generated from what the wasm module really answers (its dispatch tables).
+// The README's feature matrix, generated from what the wasm module really answers (its dispatch tables, and the
+// shape types each TriangleMesh method takes), one row per query in c3d.supported's order.
 // `node scripts/feature-matrix.mjs` prints it; tests/js/readme.test.js checks the README holds exactly this text.
 import { init } from '../web/lib/index.js';
 
-const QUERIES = ['intersects', 'raycast', 'classify', 'intersection', 'sweep', 'closestPoints', 'distance', 'contact', 'separatingAxis'];
-
 export function featureMatrix(supported) {
   const lines = ['| query | pairs |', '|---|---|'];
-  for (const query of QUERIES) {
+  for (const query of new Set(supported.map((p) => p.query))) {
     const pairs = new Set();
     for (const { query: q, a, b } of supported) {
       if (q !== query) continue;

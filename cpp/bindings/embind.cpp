@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bindings/io_layout.h"
+#include "bindings/mesh_queries.h"
 #include "collide3d/batch/cull.h"
 #include "collide3d/broadphase/all_pairs.h"
 #include "collide3d/dispatch/encoded.h"
@@ -243,15 +244,18 @@ emscripten::val describe() {
   return layout;
 }
 
-// Which (a, b) type pairs each query supports, as "query:a:b" lines (the README's feature matrix comes from here).
+// Which (a, b) type pairs each query supports, as "query:a:b" lines (the README's feature matrix comes from here);
+// then each TriangleMesh method's, as "TriangleMesh.method:a:b" with the mesh named TriangleMesh, as its errors do.
 std::string supportedPairs() {
   std::string lines;
+  auto add = [&](const char* prefix, const char* query, const char* a, const char* b) {
+    for (const char* part : {prefix, query, ":", a, ":", b, "\n"}) lines += part;
+  };
   auto list = [&](const char* query, auto& table) {
     for (int a = 0; a < kShapeTypeCount; ++a) {
       for (int b = 0; b < kShapeTypeCount; ++b) {
         if (table.entry[a][b] == nullptr) continue;
-        lines += std::string(query) + ":" + shapeName(static_cast<ShapeType>(a)) + ":" +
-                 shapeName(static_cast<ShapeType>(b)) + "\n";
+        add("", query, shapeName(static_cast<ShapeType>(a)), shapeName(static_cast<ShapeType>(b)));
       }
     }
   };
@@ -264,6 +268,15 @@ std::string supportedPairs() {
   list("distance", closestPointsTable());
   list("contact", contactTable());
   list("separatingAxis", separatingAxisTable());
+  const char* mesh = "TriangleMesh";
+  for (const mesh_queries::Method& method : mesh_queries::kMethods) {
+    if (method.takes == nullptr) add("TriangleMesh.", method.name, mesh, mesh);
+    for (int type = 0; method.takes != nullptr && type < kShapeTypeCount; ++type) {
+      if (!method.takes(type)) continue;
+      const char* shape = shapeName(static_cast<ShapeType>(type));
+      add("TriangleMesh.", method.name, method.shapeFirst ? shape : mesh, method.shapeFirst ? mesh : shape);
+    }
+  }
   return lines;
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bindings/io_layout.h"
+#include "bindings/mesh_queries.h"
 #include "collide3d/dispatch/encoded.h"
 #include "collide3d/memory/checked.h"
 #include "collide3d/mesh/mesh_format.h"
@@ -155,7 +156,7 @@ int meshRaycastAll(const TriangleMesh& mesh, const Caster& caster) {
 // Caster in argument A (type `casterType`), options io::raycastOptions(), mode a HitMode. Returns how many hits:
 // 0 or 1 (then in result()) for the first or any hit, every one (then at hitsAddress()) for all; or a status.
 int meshRaycast(std::uintptr_t address, int casterType, int mode) {
-  if (!io::isCaster(casterType)) return io::kUnsupportedPair;
+  if (!mesh_queries::raycastTakes(casterType)) return io::kUnsupportedPair;
   const auto type = static_cast<ShapeType>(casterType);
   if (!validateEncoded(type, io::argA(), io::problemSeen)) return io::kInvalidA;
   const auto hitMode = static_cast<HitMode>(mode);
@@ -196,7 +197,7 @@ int meshRaycastBatch(std::uintptr_t address, std::uintptr_t rays, int count, int
 
 // Shape in argument A. Returns 1 or 0, or a status.
 int meshIntersects(std::uintptr_t address, int type) {
-  if (type < 0 || type >= kShapeTypeCount) return io::kUnsupportedPair;
+  if (!mesh_queries::intersectsTakes(type)) return io::kUnsupportedPair;
   const auto shapeType = static_cast<ShapeType>(type);
   if (!validateEncoded(shapeType, io::argA(), io::problemSeen)) return io::kInvalidA;
   return meshAt(address)->intersects(shapeType, io::argA()) ? 1 : 0;
@@ -205,9 +206,7 @@ int meshIntersects(std::uintptr_t address, int type) {
 // Shape in argument A moving by velocity (vx, vy, vz). Returns 0 for no contact, 1 with t, point, normal and the
 // triangle in result(), or a status.
 int meshSweep(std::uintptr_t address, int type, double vx, double vy, double vz) {
-  if (type < 0 || type >= kShapeTypeCount || sweepTable().at(static_cast<ShapeType>(type), ShapeType::Triangle) == nullptr) {
-    return io::kUnsupportedPair;
-  }
+  if (!mesh_queries::sweepTakes(type)) return io::kUnsupportedPair;
   const auto shapeType = static_cast<ShapeType>(type);
   if (!validateEncoded(shapeType, io::argA(), io::problemSeen)) return io::kInvalidA;
   const auto found = meshAt(address)->sweep(shapeType, io::argA(), {vx, vy, vz});
@@ -226,9 +225,8 @@ constexpr int kContactSize = 8;
 // Shape in argument A, the least depth in options()[0]. Returns how many triangles it touches or penetrates that
 // deep (their contacts then at hitsAddress(), by triangle), or a status (kHeapFull when the heap cannot hold them).
 int meshContacts(std::uintptr_t address, int type) {
-  if (type < 0 || type >= kShapeTypeCount) return io::kUnsupportedPair;
+  if (!mesh_queries::contactsTakes(type)) return io::kUnsupportedPair;
   const auto shapeType = static_cast<ShapeType>(type);
-  if (contactTable().at(ShapeType::Triangle, shapeType) == nullptr) return io::kUnsupportedPair;
   if (!validateEncoded(shapeType, io::argA(), io::problemSeen)) return io::kInvalidA;
   std::vector<MeshContact> found;
   const bool held = meshAt(address)->contacts(shapeType, io::argA(), io::options()[0], found) &&
@@ -248,9 +246,8 @@ int meshContacts(std::uintptr_t address, int type) {
 // Shape in argument A. Returns 0 for a mesh without triangles, else 1 with pointA (on the mesh), pointB (on the
 // shape), distance, triangle in result(); or a status.
 int meshClosestPoints(std::uintptr_t address, int type) {
-  if (type < 0 || type >= kShapeTypeCount) return io::kUnsupportedPair;
+  if (!mesh_queries::closestPointsTakes(type)) return io::kUnsupportedPair;
   const auto shapeType = static_cast<ShapeType>(type);
-  if (closestPointsTable().at(ShapeType::Triangle, shapeType) == nullptr) return io::kUnsupportedPair;
   if (!validateEncoded(shapeType, io::argA(), io::problemSeen)) return io::kInvalidA;
   const auto found = meshAt(address)->closestPoints(shapeType, io::argA());
   if (!found) return 0;

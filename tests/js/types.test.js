@@ -1,11 +1,25 @@
 // The generated pair types (web/lib/pairs.d.ts) are exactly what the module answers: a pair the tables gain or lose
-// fails here until `node scripts/pair-types.mjs --write` regenerates them.
+// fails here until `node scripts/pair-types.mjs --write` regenerates them. The declarations use them: the mesh
+// methods' types are type-checked (tests/js/types/mesh-supported.ts).
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
 import { pairTypes } from '../../scripts/pair-types.mjs';
 
+const root = new URL('../..', import.meta.url).pathname;
+
 it('web/lib/pairs.d.ts lists exactly the pairs the module answers', async () => {
   const c3d = await init();
   expect(readFileSync(new URL('../../web/lib/pairs.d.ts', import.meta.url), 'utf8')).toBe(pairTypes(c3d.supported));
 });
+
+it('types each TriangleMesh method with the shape types c3d.supported lists for it', () => {
+  const args = ['node_modules/typescript/bin/tsc', '--noEmit', '--strict', '--target', 'es2022', '--module', 'esnext',
+    '--moduleResolution', 'bundler', '--lib', 'es2022,dom', 'tests/js/types/mesh-supported.ts'];
+  try {
+    execFileSync('node', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    throw new Error(`tsc failed:\n${error.stdout}${error.stderr}`);  // tsc reports its errors on stdout
+  }
+}, 120_000);

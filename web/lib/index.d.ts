@@ -1,7 +1,7 @@
 // Type declarations for collide3d. Shapes are plain objects with a `type` tag and three.js field names, so a
 // three.js object plus `type` is a valid shape (see `collide3d/three`).
 
-import type { SupportedPairs } from './pairs.js';
+import type { MeshPairs, SupportedPairs } from './pairs.js';
 
 /** The typed arrays three.js's BufferAttribute.array may be. */
 export type TypedArray =
@@ -108,8 +108,8 @@ export interface SweepHit {
   normal: Vector;
 }
 
-/** The shapes a sweep moves. */
-export type MovingShape = PointShape | SegmentShape | SphereShape | CapsuleShape | AabbShape | ObbShape;
+/** The shapes a sweep moves (those TriangleMesh.sweep takes). */
+export type MovingShape = MeshQueryShape<'sweep'>;
 
 export interface MeshSweepHit extends SweepHit {
   triangleIndex: number;
@@ -199,10 +199,18 @@ export type QueryName =
   | 'intersects' | 'raycast' | 'classify' | 'intersection' | 'sweep' | 'closestPoints' | 'distance' | 'contact'
   | 'separatingAxis';
 
+/** The TriangleMesh methods that take a shape or another mesh (pairs.d.ts, generated from the mesh bindings). */
+export type MeshQueryName = `TriangleMesh.${keyof MeshPairs}`;
+
+/**
+ * A pair the module answers: c3d's `query(a, b)`, or for a TriangleMesh method (`'TriangleMesh.sweep'`) the mesh,
+ * named 'TriangleMesh', and the shape type the method takes, in the single query's order (`a` a raycast's caster,
+ * a sweep's moving shape).
+ */
 export interface SupportedPair {
-  readonly query: QueryName;
-  readonly a: ShapeType;
-  readonly b: ShapeType;
+  readonly query: QueryName | MeshQueryName;
+  readonly a: ShapeType | 'TriangleMesh';
+  readonly b: ShapeType | 'TriangleMesh';
 }
 
 /** The shape with the type tag T. */
@@ -363,10 +371,11 @@ export interface MeshPairPoints {
   triangleIndexB: number;
 }
 
-/** The second type of each pair (first, second) whose first is 'triangle'. */
-type WithTriangle<P> = P extends ['triangle', infer B extends ShapeType] ? B : never;
-/** The shapes a mesh query takes: those whose pair with a triangle query Q answers (pairs.d.ts). */
-export type MeshQueryShape<Q extends keyof SupportedPairs> = ShapeOfType<WithTriangle<SupportedPairs[Q]>>;
+/** The shape type of each pair P of a mesh method (the side that is not 'TriangleMesh'). */
+type ShapeSide<P> = P extends ['TriangleMesh', infer B extends ShapeType] ? B
+  : P extends [infer A extends ShapeType, 'TriangleMesh'] ? A : never;
+/** The shapes TriangleMesh's method M takes (pairs.d.ts, generated from what the mesh bindings accept). */
+export type MeshQueryShape<M extends keyof MeshPairs> = ShapeOfType<ShapeSide<MeshPairs[M]>>;
 
 export interface MeshContactOptions {
   /** Leave out contacts shallower than this (default 0: touching ones are included). */
@@ -411,9 +420,9 @@ export interface TriangleMesh {
   /** Bytes of the wasm heap the mesh holds. */
   readonly byteLength: number;
   /** The first hit (least t; ties: the lowest triangleIndex), or with hits: 'any' any one hit; null for none. */
-  raycast(caster: Caster, opts?: MeshRaycastOptions & { hits?: 'first' | 'any' }): MeshHit | null;
+  raycast(caster: MeshQueryShape<'raycast'>, opts?: MeshRaycastOptions & { hits?: 'first' | 'any' }): MeshHit | null;
   /** Every hit, by t then triangleIndex (a caster through a shared edge hits each triangle there). */
-  raycast(caster: Caster, opts: MeshRaycastOptions & { hits: 'all' }): MeshHit[];
+  raycast(caster: MeshQueryShape<'raycast'>, opts: MeshRaycastOptions & { hits: 'all' }): MeshHit[];
   /**
    * Many rays, stored as origin x, y, z, direction x, y, z per ray: each ray's first (or any) hit, written into
    * `out` when given.
@@ -421,7 +430,7 @@ export interface TriangleMesh {
   raycastBatch<Out extends RaycastBatchResult = { t: Float64Array; triangleIndex: Int32Array }>(rays: BatchNumbers,
     opts?: MeshRaycastOptions & { hits?: 'first' | 'any' }, out?: Out): Out;
   /** Whether the surface (not the volume a closed mesh bounds) meets the shape, of any type. */
-  intersects(shape: Exclude<Shape, CylinderShape | EllipsoidShape>): boolean;
+  intersects(shape: MeshQueryShape<'intersects'>): boolean;
   /** The surface's point nearest to `point` (ties: the lowest triangleIndex); null for a mesh without triangles. */
   closestPoint(point: VectorLike): MeshPoint | null;
   /**
@@ -441,7 +450,7 @@ export interface TriangleMesh {
    */
   closestPointsToMesh(other: TriangleMesh, matrix?: Matrix4Like): MeshPairPoints | null;
   /** Every triangle the shape touches or penetrates, by triangleIndex: how to push the shape out of each. */
-  contacts(shape: MeshQueryShape<'contact'>, opts?: MeshContactOptions): MeshContact[];
+  contacts(shape: MeshQueryShape<'contacts'>, opts?: MeshContactOptions): MeshContact[];
   /** The closest points of the surface and the shape (ties: the lowest triangleIndex); null without triangles. */
   closestPoints(shape: MeshQueryShape<'closestPoints'>): MeshClosestPoints | null;
   /** New positions for the same vertices: the BVH's boxes follow, without a rebuild. */

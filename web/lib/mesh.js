@@ -353,7 +353,7 @@ export function defineTriangleMesh(shared) {
     }
 
     /**
-     * The closest points of the mesh's surface and a shape (a point, sphere, segment, capsule, aabb or obb):
+     * The closest points of the mesh's surface and a shape (a point, segment, triangle, sphere, capsule, aabb or obb):
      * { pointA (on the mesh), pointB (on the shape), distance, triangleIndex } (ties: the lowest triangleIndex;
      * distance 0 and pointA = pointB where they meet); null for a mesh without triangles.
      */

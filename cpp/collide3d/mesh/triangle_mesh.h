@@ -106,6 +106,11 @@ class TriangleMesh {
   }
 
   size_t triangleCount() const { return ids_.size(); }
+  // Whether shapes of this type have bounds (boundsOf), which sweep() prunes the tree by: decided by the type alone.
+  static bool bounded(ShapeType type) {
+    const double zeros[kEncodedShapeSize] = {};
+    return boundsOf(type, zeros).has_value();
+  }
   const Bvh& tree() const { return tree_; }
   const std::vector<uint32_t>& triangleIds() const { return ids_; }  // the triangle in each slot of the BVH's order
   size_t vertexCount() const { return positions_.size() / 3; }

@@ -1,0 +1,36 @@
+// Type-checked under --strict by types.test.js: a TriangleMesh method takes the shape types c3d.supported lists for it
+// (MeshPairs in pairs.d.ts, generated from what the mesh bindings accept), the single queries take no mesh, and
+// SupportedPair names the mesh methods. Each @ts-expect-error fails the check if its line compiles.
+import type { Collide3d, MeshQueryName, SupportedPair, TriangleMesh } from '../../../web/lib/index.js';
+
+export function meshTypes(c3d: Collide3d, mesh: TriangleMesh): number {
+  const o = { x: 0, y: 0, z: 0 }, up = { x: 0, y: 0, z: 1 }, down = { x: 0, y: 0, z: -1 };
+  const capsule = { type: 'capsule', start: o, end: up, radius: 0.5 } as const;
+  const cylinder = { type: 'cylinder', start: o, end: up, radius: 0.5 } as const;
+  const plane = { type: 'plane', normal: up, constant: 0 } as const;
+  const tri = { type: 'triangle', a: o, b: up, c: { x: 1, y: 0, z: 0 } } as const;
+  const hit = mesh.sweep(capsule, down);
+  const met = mesh.intersects(cylinder) && mesh.intersects(plane);  // intersects takes every type
+  const pushes = mesh.contacts(capsule);
+  const nearest = mesh.closestPoints(tri);
+  // @ts-expect-error: a sweep moves no plane
+  mesh.sweep(plane, down);
+  // @ts-expect-error: a cylinder has no contact with a triangle
+  mesh.contacts(cylinder);
+  // @ts-expect-error: a mesh casts rays, lines and segments
+  mesh.raycast(capsule);
+  // @ts-expect-error: a mesh is no target of c3d.sweep (mesh.sweep(capsule, velocity) is the call)
+  c3d.sweep(capsule, down, mesh);
+  // @ts-expect-error: nor a side of c3d.intersects
+  c3d.intersects(mesh, capsule);
+
+  const sweeps: SupportedPair[] = c3d.supported.filter((p) => p.query === 'TriangleMesh.sweep' && p.a === 'capsule');
+  const pair: SupportedPair = { query: 'TriangleMesh.contacts', a: 'TriangleMesh', b: 'sphere' };
+  const query: MeshQueryName = 'TriangleMesh.closestPointsToMesh';
+  // @ts-expect-error: refit takes no shape, so supported has no pair of it
+  const refit: MeshQueryName = 'TriangleMesh.refit';
+  // @ts-expect-error: a pair's sides are shape types or the mesh
+  const bad: SupportedPair = { query: 'TriangleMesh.contacts', a: 'mesh', b: 'sphere' };
+  console.log(met, pair, query, refit, bad);
+  return (hit?.t ?? 0) + pushes.length + (nearest?.distance ?? 0) + sweeps.length;
+}
