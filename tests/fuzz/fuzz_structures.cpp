@@ -1,5 +1,5 @@
 // libFuzzer harness over the structures built from many items: a TriangleMesh (its BVH build, raycasts in every mode,
-// intersects with any shape, closest points, sweeps, contacts), two TriangleMeshes, one placed by a drawn matrix
+// intersects with any shape, closest points, sweeps, contacts), moveAndSlide through a mesh and an AabbTree, two TriangleMeshes, one placed by a drawn matrix
 // (intersectsMesh, closestPointsToMesh), a serialized TriangleMesh damaged at drawn places and read back (refused, or
 // answering as brute force over the triangles its image holds), a SegmentTree of each kind (the points or segments
 // near a caster, against the closest-points table's distances), an AabbTree driven by a drawn sequence of inserts,
@@ -16,6 +16,7 @@
 
 #include "collide3d/broadphase/all_pairs.h"
 #include "collide3d/broadphase/dynamic_tree.h"
+#include "collide3d/character/move_and_slide.h"
 #include "collide3d/dispatch/tables.h"
 #include "collide3d/mesh/mesh_format.h"
 #include "collide3d/mesh/mesh_pair.h"
@@ -189,6 +190,85 @@ void fuzzMesh(fuzz::Input& in) {
   TriangleMesh mesh;
   std::vector<Triangle> triangles;
   if (drawnMesh(in, mesh, triangles)) checkMesh(in, mesh, triangles);
+}
+
+// Whether the shape penetrates a triangle deeper than `depth`, or meets a box shrunk by `depth` on every side (then it
+// is at least that deep in the box; a box shrunk to nothing is left out).
+template <class Shape>
+bool penetrates(const Shape& shape, const std::vector<Triangle>& triangles, const std::vector<Aabb>& boxes, double depth) {
+  const auto numbers = encodedBuffer(shape);
+  const ContactFn withTriangle = contactTable().at(ShapeType::Triangle, Shape::kType);
+  for (const Triangle& t : triangles) {
+    const auto c = withTriangle(encodedBuffer(t).data(), numbers.data());
+    if (c && c->depth > depth) return true;
+  }
+  const IntersectsFn meetsBox = intersectsTable().at(ShapeType::Aabb, Shape::kType);
+  for (const Aabb& b : boxes) {
+    const Aabb inner{b.min + Vec3{depth, depth, depth}, b.max - Vec3{depth, depth, depth}};
+    if (inner.min.x <= inner.max.x && inner.min.y <= inner.max.y && inner.min.z <= inner.max.z &&
+        meetsBox(encodedBuffer(inner).data(), numbers.data())) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// moveAndSlide of a drawn character (options in the ranges the JS side checks) through the mesh and a tree of drawn
+// boxes: a finite move, and a shape that penetrated nothing at the start penetrates nothing at the end beyond the
+// 1e-9 of its motion a contact passed over as not closing may allow (collision_world.h), and rounding.
+template <class Shape>
+void checkMove(fuzz::Input& in, const Shape& shape, const CollisionWorld& world, const std::vector<Triangle>& triangles,
+               const std::vector<Aabb>& boxes) {
+  Vec3 motion = in.vector();
+  CharacterOptions o;
+  const Vec3 up = in.vector();
+  if (!isZero(up)) o.up = up;
+  o.maxSlope = std::fmin(std::fabs(in.number()), 1.5);
+  o.stepHeight = std::fabs(in.number());
+  o.snapToGround = std::fabs(in.number());
+  o.maxIterations = 1 + in.choice(CharacterMove::kMaxIterations);
+  o.skinWidth = std::fabs(in.number());
+  for (double* x : {&motion.x, &motion.y, &motion.z, &o.stepHeight, &o.snapToGround, &o.skinWidth}) {
+    if (!inRange(*x)) *x = 0;
+  }
+  const CharacterMove move = moveAndSlide(shape, motion, world, o);
+  require(move.contactCount >= 0 && move.contactCount <= CharacterMove::kMaxContacts);
+  for (int i = 0; i < move.contactCount; ++i) require(move.contacts[i].source < world.size());
+  const Vec3 d = move.translation;
+  require(std::isfinite(d.x) && std::isfinite(d.y) && std::isfinite(d.z));
+  // Sizes: the scene's coordinates and the motion; the depth allowed is far below any skin a user would choose.
+  double size = length(motion) + o.stepHeight + o.snapToGround;
+  for (const Triangle& t : triangles) size = std::fmax(size, std::fmax(length(t.a), std::fmax(length(t.b), length(t.c))));
+  for (const Aabb& b : boxes) size = std::fmax(size, std::fmax(length(b.min), length(b.max)));
+  const double allowed = 1e-6 * size;
+  // At the start: no triangle penetrated, no box met.
+  if (!penetrates(shape, triangles, boxes, 0)) require(!penetrates(translated(shape, d), triangles, boxes, allowed));
+}
+
+void fuzzCharacter(fuzz::Input& in) {
+  TriangleMesh mesh;
+  std::vector<Triangle> triangles;
+  if (!drawnMesh(in, mesh, triangles)) return;
+  DynamicTree tree(0.1);
+  std::vector<Aabb> boxes;
+  for (int k = in.choice(4); k > 0; --k) {
+    require(tree.reserveForInsert());
+    boxes.push_back(drawnBox(in));
+    tree.insert(boxes.back());
+  }
+  CollisionWorld world;
+  require(world.add(&mesh) && world.add(&tree));
+  const ShapeType types[] = {ShapeType::Sphere, ShapeType::Capsule, ShapeType::Aabb, ShapeType::Obb};
+  const ShapeType type = types[in.choice(4)];
+  const auto shape = in.shape(type);
+  Problem problem;
+  if (!validateEncoded(type, shape.data(), problem)) return;
+  switch (type) {
+    case ShapeType::Sphere: checkMove(in, decode<Sphere>(shape.data()), world, triangles, boxes); break;
+    case ShapeType::Capsule: checkMove(in, decode<Capsule>(shape.data()), world, triangles, boxes); break;
+    case ShapeType::Aabb: checkMove(in, decode<Aabb>(shape.data()), world, triangles, boxes); break;
+    default: checkMove(in, decode<Obb>(shape.data()), world, triangles, boxes); break;
+  }
 }
 
 // A placement the JS side accepts: a drawn rotation (raw numbers, an exact signed permutation, or a quaternion's),
@@ -437,12 +517,13 @@ void fuzzAllPairs(fuzz::Input& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   c3d::fuzz::Input in(data, size);
-  switch (in.choice(6)) {
+  switch (in.choice(7)) {
     case 0: c3d::fuzzMesh(in); break;
     case 1: c3d::fuzzImage(in); break;
     case 2: c3d::fuzzTree(in); break;
     case 3: c3d::fuzzSegmentTree(in); break;
     case 4: c3d::fuzzMeshPair(in); break;
+    case 5: c3d::fuzzCharacter(in); break;
     default: c3d::fuzzAllPairs(in); break;
   }
   return 0;
