@@ -17,7 +17,7 @@ beforeAll(() => {
 
 it('bench/run.mjs --quick writes one file with every workload, the commit it measured and the machine', () => {
   expect(Object.keys(results.workloads)).toEqual(['single-queries', 'culling', 'broadphase', 'mesh-raycast', 'three-raycast',
-    'points-lines', 'mesh-pair', 'mesh-sweep']);
+    'points-lines', 'mesh-pair', 'mesh-sweep', 'move-and-slide']);
   expect(results.quick).toBe(true);
   expect(results.commit).toMatch(/^[0-9a-f]{40}$/);
   expect(results.native.length).toBeGreaterThan(10);
@@ -149,4 +149,17 @@ it('bench/mesh-sweep.mjs --quick runs and agrees with the three-mesh-bvh sweep o
   expect(rapier.onlyC3d + rapier.onlyPeer).toBeLessThanOrEqual(5);
   expect(rapier.clearance).toBeLessThan(5e-3);
   for (const peer of ['c3d', 'rapier', 'threeMeshBvh']) expect(row.sweepsPerSecond[peer], peer).toBeGreaterThan(0);
+});
+
+it('bench/move-and-slide.mjs --quick runs, no collide3d character ends inside the terrain, and Rapier\'s walk much the same', () => {
+  const rows = results.workloads['move-and-slide'];
+  expect(rows.map((r) => r.workload)).toEqual(['100 capsules, 30 frames, 80080 triangles']);
+  const [row] = rows;
+  expect(row.endedInside.c3d).toBe(0);
+  // Most steps end on walkable ground (the rest: falling at the start, sliding down slopes steeper than 45°).
+  expect(row.groundedShare.c3d).toBeGreaterThan(0.6);
+  expect(row.groundedShare.rapier).toBeGreaterThan(0.6);
+  // Same motions, same settings: half the characters end within 0.25 m of where Rapier's do.
+  expect(row.apart.median).toBeLessThan(0.25);
+  for (const peer of ['c3d', 'rapier']) expect(row.stepsPerSecond[peer], peer).toBeGreaterThan(0);
 });
