@@ -12,7 +12,8 @@ const quick = process.argv.includes('--quick');
 const jsonAt = process.argv.indexOf('--json');
 const out = jsonAt > 0 ? process.argv[jsonAt + 1] : join(root, 'build/bench/results.json');
 const scratch = mkdtempSync(join(tmpdir(), 'collide3d-bench-'));
-const WORKLOADS = ['single-queries', 'culling', 'broadphase', 'mesh-raycast', 'three-raycast', 'points-lines', 'mesh-pair'];
+const WORKLOADS = ['single-queries', 'culling', 'broadphase', 'mesh-raycast', 'three-raycast', 'points-lines', 'mesh-pair',
+  'mesh-sweep', 'move-and-slide'];
 
 const results = {
   date: new Date().toISOString(),

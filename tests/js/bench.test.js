@@ -17,7 +17,7 @@ beforeAll(() => {
 
 it('bench/run.mjs --quick writes one file with every workload, the commit it measured and the machine', () => {
   expect(Object.keys(results.workloads)).toEqual(['single-queries', 'culling', 'broadphase', 'mesh-raycast', 'three-raycast',
-    'points-lines', 'mesh-pair']);
+    'points-lines', 'mesh-pair', 'mesh-sweep', 'move-and-slide']);
   expect(results.quick).toBe(true);
   expect(results.commit).toMatch(/^[0-9a-f]{40}$/);
   expect(results.native.length).toBeGreaterThan(10);
@@ -125,4 +125,41 @@ it('bench/mesh-pair.mjs --quick runs and agrees with three-mesh-bvh on whether t
     for (const ns of [row.intersects.c3dPerSecond, row.intersects.peerPerSecond, row.closestPoints.c3dPerSecond,
       row.closestPoints.peerPerSecond]) expect(ns, row.workload).toBeGreaterThan(0);
   }
+});
+
+it('bench/mesh-sweep.mjs --quick runs and agrees with the three-mesh-bvh sweep on every answer, Rapier on nearly all', () => {
+  const rows = results.workloads['mesh-sweep'];
+  expect(rows.map((r) => r.workload)).toEqual(['80080 triangles, 2000 capsule sweeps']);
+  const [row] = rows;
+  // Sweeps as in a game: about half meet the ground or a wall within the frame; some of them start beside a wall.
+  expect(row.hitRate).toBeGreaterThan(0.3);
+  expect(row.hitRate).toBeLessThan(0.8);
+  expect(row.wallSweeps).toBeGreaterThan(100);
+  if (row.hits.native !== undefined) expect(row.hits.native).toBe(row.hits.c3d);
+  // collide3d's capsule placed at its t touches the mesh (to rounding).
+  expect(row.agreement.c3d.clearance).toBeLessThan(1e-12);
+  // Conservative advancement stops 1e-9 m short of the contact: the same hits, the same distances to 1e-6 m.
+  const peer = row.agreement.threeMeshBvh;
+  expect([peer.onlyC3d, peer.onlyPeer]).toEqual([0, 0]);
+  expect(row.hits.threeMeshBvh).toBe(row.hits.c3d);
+  expect(peer.maxGap).toBeLessThan(1e-6);
+  // Rapier computes in float32: it may see a hit where the capsule passes a fraction of a millimetre clear, or stop a
+  // little early where it grazes a surface, but never more than 5 mm from the surface.
+  const rapier = row.agreement.rapier;
+  expect(rapier.onlyC3d + rapier.onlyPeer).toBeLessThanOrEqual(5);
+  expect(rapier.clearance).toBeLessThan(5e-3);
+  for (const peer of ['c3d', 'rapier', 'threeMeshBvh']) expect(row.sweepsPerSecond[peer], peer).toBeGreaterThan(0);
+});
+
+it('bench/move-and-slide.mjs --quick runs, no collide3d character ends inside the terrain, and Rapier\'s walk much the same', () => {
+  const rows = results.workloads['move-and-slide'];
+  expect(rows.map((r) => r.workload)).toEqual(['100 capsules, 30 frames, 80080 triangles']);
+  const [row] = rows;
+  expect(row.endedInside.c3d).toBe(0);
+  // Most steps end on walkable ground (the rest: falling at the start, sliding down slopes steeper than 45°).
+  expect(row.groundedShare.c3d).toBeGreaterThan(0.6);
+  expect(row.groundedShare.rapier).toBeGreaterThan(0.6);
+  // Same motions, same settings: half the characters end within 0.25 m of where Rapier's do.
+  expect(row.apart.median).toBeLessThan(0.25);
+  for (const peer of ['c3d', 'rapier']) expect(row.stepsPerSecond[peer], peer).toBeGreaterThan(0);
 });
