@@ -48,6 +48,8 @@ export const catalog = [
     summary: 'A ray against a capped cylinder: a hit on the side or on a cap, with its normal.' },
   { id: 'mesh-raycast', title: 'Mesh raycast', load: () => import('./scenes/mesh-raycast.js'),
     summary: 'A ray against a 1,000- to 100,000-triangle mesh through its bounding volume hierarchy: the first hit or every hit.' },
+  { id: 'sweep-terrain', title: 'Swept capsule – terrain', load: () => import('./scenes/sweep-terrain.js'),
+    summary: 'A capsule moving over a 3,200-triangle height field: the first triangle it touches, found through the mesh\'s tree, as sweeping every triangle would.' },
   { id: 'frustum-culling', title: 'Frustum culling', load: () => import('./scenes/frustum-culling.js'),
     summary: 'A camera frustum and hundreds of spheres and boxes, coloured visible or culled.' },
   { id: 'picking', title: 'Picking a scene', load: () => import('./scenes/picking.js'),

@@ -1,11 +1,8 @@
 // Swept capsule: sweep() of a capsule (its axis along its handle's y) against any target (sweep-scene.js draws and
 // reads out every sweep scene).
-import * as THREE from 'three';
-import { answerMesh } from '../framework/visuals.js';
-import { createSweep, sweepParams } from './sweep-scene.js';
+import { capsuleBody, createSweep, sweepParams } from './sweep-scene.js';
 
 export { camera, narrow, target } from './sweep-scene.js';
-import { worldPoints } from './local-points.js';
 
 export const explanation = `A capsule is a segment grown by a radius <i>r</i>; moving by <i>t</i><b>v</b>, it
   touches the target when its segment comes within <i>r</i> of the target (plus the target's own radius, for a
@@ -28,20 +25,10 @@ export const params = sweepParams({
   length: { type: 'number', value: 1.6, min: 0, max: 4, step: 0.01 },
 });
 
-const UP = new THREE.Vector3(0, 1, 0);
-
 export function create(context) {
-  const { handles } = context;
   return createSweep(context, {
     type: 'capsule',
-    body: (opacity) => answerMesh(new THREE.CapsuleGeometry(1, 1, 12, 32), opacity),
-    fit(mesh, { radius, length }) {
-      mesh.geometry.dispose();
-      mesh.geometry = new THREE.CapsuleGeometry(radius, length, 12, 32);
-    },
-    shape({ radius, length }) {
-      const [start, end] = worldPoints(handles.start, [UP.clone().multiplyScalar(-length / 2), UP.clone().multiplyScalar(length / 2)]);
-      return { type: 'capsule', start, end, radius };
-    },
+    ...capsuleBody,
+    shape: (values) => capsuleBody.shapeOn(context.handles.start, values),
   });
 }
