@@ -4,16 +4,14 @@ import { boxBody, boxSizes, createSweep, sweepParams } from './sweep-scene.js';
 
 export { camera, narrow, target } from './sweep-scene.js';
 
-export const explanation = `Against a triangle or a box the sweep runs the separating axis test over time (Eberly
-  1999; Ericson, <i>Real-Time Collision Detection</i> §5.5.8): two convex polytopes overlap exactly when their
-  projections overlap on every candidate axis (the boxes' face normals, the triangle's normal, the cross products of
-  an edge of each: 13 axes with a triangle, 15 with a box). Moving does not turn the axes, so on each the box's
-  interval slides at the speed <b>v</b>·<b>L</b> and overlaps the target's during one interval of <i>t</i>. The
-  first contact is the latest entry over the axes, if it comes before the earliest exit; the axis that entered last
-  is the contact normal (the arrow). Against a point, segment, sphere or capsule the box's centre is cast as a ray
-  against the Minkowski difference of the two, grown by the target's radius (§5.5.7); against a plane one axis, the
-  normal, decides; against a cylinder, conservative advancement (Mirtich 1996). Whether the box touches at the start
-  is decided exactly, except against a capsule or a cylinder.`;
+export const explanation = `Against a triangle or a box: the separating axis test over time (Eberly 1999; Ericson,
+  <i>Real-Time Collision Detection</i> §5.5.8). Two convex polytopes overlap when their projections overlap on every
+  candidate axis <b>L</b> (the face normals, and the cross products of an edge of each: 13 axes with a triangle, 15
+  with a box). On each, the box's interval slides at the speed <b>v</b>·<b>L</b> and overlaps the target's during
+  one interval of <i>t</i>; the first contact is the latest entry, if it comes before the earliest exit, and the axis
+  that entered last is the normal. Against a point, segment, sphere or capsule the box's centre is cast as a ray
+  against their Minkowski difference grown by the radius (§5.5.7); against a plane the normal alone decides; against
+  a cylinder, conservative advancement (Mirtich 1996).`;
 
 export const params = sweepParams({
   start: { position: [-2.6, 2.4, 1] },

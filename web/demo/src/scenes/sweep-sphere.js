@@ -8,13 +8,11 @@ export { camera, narrow, target } from './sweep-scene.js';
 export const explanation = `The sphere's centre moves from <b>c</b> to <b>c</b> + <i>t</i><b>v</b>, <i>t</i> in
   [0, 1] (drag the arrow's tip to change <b>v</b>). It touches the target when its centre comes within <i>r</i> of
   it, so the sweep is a ray cast: the centre's path against the target grown by <i>r</i> (Ericson, <i>Real-Time
-  Collision Detection</i> §5.5.7; a triangle or box grown by a ball is its faces pushed out, a cylinder round each
-  edge and a ball on each corner, and the cast takes the first it enters). Before any cast, whether the sphere
-  touches at all is decided exactly: the capsule it sweeps meets the target or not, a sign question. Against a plane
-  the centre's distance is linear in <i>t</i>, a closed form (§5.5.3); against a cylinder, conservative advancement
-  (Mirtich 1996) steps <i>t</i> on by the gap over the closing speed, which never passes the contact. The ghost is
-  the sphere at <i>t</i>, the yellow point the contact and the arrow the target's normal there; <i>t</i> = 0 when it
-  already touches.`;
+  Collision Detection</i> §5.5.7), which for a triangle or box is its faces pushed out, a cylinder round each edge
+  and a ball on each corner. Whether it touches at all is decided exactly first: the capsule the sphere sweeps meets
+  the target or not. Against a plane the centre's distance is linear in <i>t</i>, a closed form (§5.5.3); against a
+  cylinder, conservative advancement (Mirtich 1996) steps <i>t</i> on by the gap over the closing speed, never
+  past the contact. <i>t</i> = 0 when it already touches.`;
 
 export const params = sweepParams({
   start: { position: [-2.2, 2.6, 1.5] },
