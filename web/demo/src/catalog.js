@@ -50,6 +50,8 @@ export const catalog = [
     summary: 'A ray against a 1,000- to 100,000-triangle mesh through its bounding volume hierarchy: the first hit or every hit.' },
   { id: 'sweep-terrain', title: 'Swept capsule – terrain', load: () => import('./scenes/sweep-terrain.js'),
     summary: 'A capsule moving over a 3,200-triangle height field: the first triangle it touches, found through the mesh\'s tree, as sweeping every triangle would.' },
+  { id: 'character', title: 'Character', load: () => import('./scenes/character.js'),
+    summary: 'A capsule walking a level of ramps, stairs, thin walls, a corner and a crease by moveAndSlide, with the keyboard or a touch stick: the contacts of each move, grounded or not, the ground\'s normal.' },
   { id: 'frustum-culling', title: 'Frustum culling', load: () => import('./scenes/frustum-culling.js'),
     summary: 'A camera frustum and hundreds of spheres and boxes, coloured visible or culled.' },
   { id: 'picking', title: 'Picking a scene', load: () => import('./scenes/picking.js'),
