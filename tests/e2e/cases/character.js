@@ -75,6 +75,21 @@ export default [
     },
   },
   {
+    // Dropped into the crease (slopes of normal (±12, 10, 0) / √244 meeting at x = -7, 50° steep) 1 mm above where it
+    // rests on both: its ball then sits r √244 / 10 above the bottom line, the capsule's centre HALF higher, and a
+    // skin from each slope (skin √244 / 10 higher). It comes to rest there, not grounded (both too steep).
+    set: { ...still, character: [-7, (RADIUS + 0.0035) * Math.sqrt(244) / 10 + HALF + 0.001, 7.5] },
+    check(context) {
+      const moved = expectAsLibrary(context);
+      expect(moved.grounded).toBe(false);
+      const centre = centreOf(moved.shape);
+      expect(centre.x).toBeCloseTo(-7, 9);
+      expect(centre.y).toBeCloseTo((RADIUS + 0.0035) * Math.sqrt(244) / 10 + HALF, 6);
+      expect(context.result.touching).toEqual(['crease']);
+      expect(moved.contacts.length).toBe(2);
+    },
+  },
+  {
     // Walking at the thin wall z = 5 from 3 cm in front of where it touches: it stops touching it, not through it.
     set: { ...still, character: [6, FOOT, 5 + RADIUS + 0.03], walk: 1, heading: 180 },
     check(context) {

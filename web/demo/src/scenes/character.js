@@ -1,10 +1,9 @@
 // Character: a capsule walking a small level (character-level.js) by c3d.moveAndSlide, one call per frame, with
 // the keyboard or the on-screen stick (character-controls.js) and a camera that follows it. Each update is one step:
-// from the position and speeds in the parameters (so the URL reproduces the step shown), the move is made, drawn
-// and read out; while it runs, the next step's parameters come from where that move ended.
+// from the position and speeds in the parameters (so the URL reproduces the step shown, to the millimetre it keeps),
+// the move is made, drawn and read out; while it runs, the next step's parameters come from where that move ended.
 import * as THREE from 'three';
 import { COLORS, answerMesh, arrow, decoration, marker, vectorText } from '../framework/visuals.js';
-import { shortNumber } from '../framework/params.js';
 import { characterControls } from './character-controls.js';
 import { level, partOf } from './character-level.js';
 
@@ -45,7 +44,6 @@ const JUMP = 7;  // m/s up: about 1.2 m high
 export const DT = 1 / 60;  // one step per frame
 
 const UP = { x: 0, y: 1, z: 0 };
-const rounded = (x) => Number(shortNumber(x));  // as the URL keeps a position
 
 /** The character centred at p. */
 export function capsuleAt(p) {
@@ -63,20 +61,15 @@ export function optionsOf({ maxSlope, stepHeight, snapToGround }) {
 }
 
 /**
- * The parameters of the step after `moved` (moveAndSlide's answer): its new centre (rounded as the URL keeps it), the
- * walk wanted, and the vertical speed: on the ground, a jump's or a slight push down (so it stays pressed to the
- * ground); in the air, gravity's, stopped by a ceiling.
+ * The parameters of the step after `moved` (moveAndSlide's answer): its new centre, the walk wanted, and the vertical
+ * speed: on the ground, a jump's or a slight push down (so it stays pressed to the ground); in the air, the speed it
+ * really rose or fell at (a ceiling or a crease stops it), less gravity's share. The centre is kept as it is, not
+ * rounded to the millimetre the URL keeps: rounded, it would land inside the skin and be pushed back out every frame.
  */
 export function nextStep(values, moved, { walk, heading, jump }) {
   const { start, end } = moved.shape;
-  const centre = [(start.x + end.x) / 2, (start.y + end.y) / 2, (start.z + end.z) / 2].map(rounded);
-  let vy;
-  if (moved.grounded) {
-    vy = jump ? JUMP : -GRAVITY * DT;
-  } else {
-    vy = values.vy - GRAVITY * DT;
-    if (vy > 0 && moved.contacts.some(({ normal }) => normal.y < -0.7)) vy = 0;
-  }
+  const centre = [(start.x + end.x) / 2, (start.y + end.y) / 2, (start.z + end.z) / 2];
+  const vy = moved.grounded ? (jump ? JUMP : -GRAVITY * DT) : Math.min(values.vy, moved.translation.y / DT) - GRAVITY * DT;
   return { character: centre, vy: Math.max(params.vy.min, vy), walk, heading };
 }
 
@@ -145,19 +138,27 @@ export function create({ c3d, stage, handles, values, set }) {
   }
 
   // The character, its heading and the answer's contacts and ground normal.
-  const body = answerMesh(new THREE.CapsuleGeometry(RADIUS, 2 * HALF, 12, 32), 0.85);
+  const body = answerMesh(new THREE.CapsuleGeometry(RADIUS, 2 * HALF, 12, 32), 0.55);
   const nose = decoration(new THREE.Mesh(new THREE.ConeGeometry(0.12, 0.3, 16).rotateX(Math.PI / 2),
     new THREE.MeshBasicMaterial({ color: COLORS.normal })));
   nose.position.set(0, 0.45, RADIUS + 0.1);
   const facing = new THREE.Group();
   facing.add(nose);
   handles.character.add(body, facing);
-  const groundArrow = arrow(COLORS.front, 1);
+  // The answer is drawn over everything, so that the contacts under the character and behind walls show.
+  const onTop = (object) => {
+    object.traverse((node) => {
+      if (node.material) node.material.depthTest = false;
+      node.renderOrder = 3;
+    });
+    return object;
+  };
+  const groundArrow = onTop(arrow(COLORS.front, 1));
   const contactMarks = [];
   stage.scene.add(groundArrow);
   function showContacts(contacts) {
     while (contactMarks.length < contacts.length) {
-      const mark = { point: marker(COLORS.result, 0.06), normal: arrow(COLORS.normal, 0.6) };
+      const mark = { point: onTop(marker(COLORS.result, 0.06)), normal: onTop(arrow(COLORS.normal, 0.6)) };
       stage.scene.add(mark.point, mark.normal);
       contactMarks.push(mark);
     }
@@ -169,11 +170,11 @@ export function create({ c3d, stage, handles, values, set }) {
     });
   }
 
-  // The camera keeps its offset from the character, which the user may orbit.
-  let focused = null;
+  // The camera keeps its offset from the character (where the page put it at first, then as the user orbits).
+  let focused = stage.orbit.target.clone();
   function follow(position) {
     const focus = new THREE.Vector3(position.x, position.y, position.z);
-    if (focused !== null) stage.camera.position.add(focus.clone().sub(focused));
+    stage.camera.position.add(focus.clone().sub(focused));
     stage.orbit.target.copy(focus);
     stage.orbit.update();
     focused = focus;
@@ -194,9 +195,11 @@ export function create({ c3d, stage, handles, values, set }) {
     if (!values.play || stage.selected === 'character' || moved === null) return false;
     const input = controls.read();
     const { walk, heading } = walkOf(input);
+    const next = nextStep(values, moved, { walk, heading, jump: input.jump });
+    // At rest (standing, or wedged in the crease) with nothing pressed, the next step would be this one: stop.
     const still = Math.hypot(moved.translation.x, moved.translation.y, moved.translation.z) < 1e-9;
-    if (walk === 0 && !input.jump && values.walk === 0 && moved.grounded && still) return false;
-    set(nextStep(values, moved, { walk, heading, jump: input.jump }));
+    if (walk === 0 && !input.jump && values.walk === 0 && still && Math.abs(next.vy - values.vy) < 1e-3) return false;
+    set(next);
     return true;
   });
 
@@ -211,7 +214,7 @@ export function create({ c3d, stage, handles, values, set }) {
     body.paint(moved.grounded ? COLORS.front : COLORS.apart);
     showContacts(moved.contacts);
     groundArrow.visible = moved.groundNormal !== null;
-    if (groundArrow.visible) groundArrow.show(new THREE.Vector3(p.x, p.y - HALF - RADIUS, p.z), moved.groundNormal, 1);
+    if (groundArrow.visible) groundArrow.show(new THREE.Vector3(p.x, p.y - HALF - RADIUS, p.z), moved.groundNormal, 1.2);
 
     const { start, end } = moved.shape;
     const touching = [...new Set(moved.contacts.map(({ triangleIndex }) => partOf(parts, triangleIndex)))];
