@@ -10,6 +10,8 @@ import init from '../../web/lib/index.js';
 import { catalog } from '../../web/demo/src/catalog.js';
 import { openSite, screenshotDir } from '../../scripts/demo-site.mjs';
 import { expectSameHits, expectedHits } from './cases/picking.js';
+import { expectAsLibrary as expectMoveAsLibrary } from './cases/character.js';
+import { nextStep } from '../../web/demo/src/scenes/character.js';
 
 const caseFiles = readdirSync(new URL('./cases', import.meta.url)).filter((file) => file.endsWith('.js'));
 const cases = Object.fromEntries(await Promise.all(caseFiles.map(async (file) =>
@@ -204,6 +206,88 @@ describe('interaction', () => {
     await page.waitForFunction(() => Object.keys(window.collide3dDemo.live()).length === 0);
     await close();
     expect(problems).toEqual([]);
+  });
+
+  // Steps the character scene as its frame hook does (nextStep from the page's last answer), walking along
+  // `heading`, until `done(answer)` or `count` steps; returns the answers in order.
+  async function walkCharacter(page, start, heading, count, done = () => false) {
+    const answers = [await page.evaluate((changes) => window.collide3dDemo.set(changes), start)];
+    while (answers.length < count && !done(answers.at(-1))) {
+      const vy = Number(await page.evaluate(() => window.collide3dDemo.values().vy));
+      const next = nextStep({ vy }, answers.at(-1).moved, { walk: 1, heading, jump: false });
+      answers.push(await page.evaluate((changes) => window.collide3dDemo.set(changes), next));
+    }
+    return answers;
+  }
+  const centreOf = ({ start, end }) => ({ x: (start.x + end.x) / 2, y: (start.y + end.y) / 2, z: (start.z + end.z) / 2 });
+  const STANDING = { play: false, walk: 1, vy: -0.333, maxSlope: 45, stepHeight: 0.3, snapToGround: 0.2 };
+
+  test('the character climbs the stairs to the platform 2 m up, each step moveAndSlide\'s answer', async () => {
+    const { page, problems, close } = await site.open('scene.html?scene=character&play=0');
+    // From the floor 1.5 m before the first step (z = 2), towards -z: up 8 steps of 0.25 m and 0.4 m, until it is
+    // on the platform (z from -1.2 to -4), which at 4/60 m a step takes at most 80 steps.
+    const onPlatform = ({ moved }) => centreOf(moved.shape).z < -1.6;
+    const answers = await walkCharacter(page, { ...STANDING, character: [2.5, 0.9, 3.5], heading: 180 }, 180, 80, onPlatform);
+    // Never down (a step up lifts it, drops it onto the tread, and leaves it there).
+    const heights = answers.map(({ moved }) => centreOf(moved.shape).y);
+    for (let k = 1; k < heights.length; k += 1) expect(heights[k]).toBeGreaterThanOrEqual(heights[k - 1] - 1e-9);
+    const last = answers.at(-1).moved;
+    expect(onPlatform(answers.at(-1))).toBe(true);
+    expect(last.grounded).toBe(true);
+    expect(heights.at(-1) - 0.9).toBeGreaterThanOrEqual(2);  // standing on the platform, a skin above it
+    expect(heights.at(-1) - 0.9).toBeLessThan(2.01);
+    const readout = await page.evaluate(() => window.collide3dDemo.readout());
+    expectMoveAsLibrary({ result: answers.at(-1), readout, c3d });
+    await close();
+    expect(problems).toEqual([]);
+  });
+
+  test('the character walks into the concave corner and stops there, still', async () => {
+    const { page, problems, close } = await site.open('scene.html?scene=character&play=0');
+    // The corner's walls meet at (8.5, -8), opening towards +z: walking -z from (8.5, 0.9, -3) for 2 m at most.
+    const answers = await walkCharacter(page, { ...STANDING, character: [8.5, 0.9, -3], heading: 180 }, 180, 90);
+    const last = answers.slice(-20);
+    for (const { moved, touching } of last) {
+      expect(Math.hypot(moved.translation.x, moved.translation.y, moved.translation.z)).toBeLessThan(1e-6);
+      expect(moved.grounded).toBe(true);
+      expect(touching).toContain('corner');
+    }
+    const centre = centreOf(last.at(-1).moved.shape);
+    expect(centre.x).toBeCloseTo(8.5, 3);  // the apex is on the line x = 8.5, the walls mirror images about it
+    expect(centre.z).toBeGreaterThan(-8);
+    await close();
+    expect(problems).toEqual([]);
+  });
+
+  test('the keyboard walks the character where the camera looks and space jumps; on a phone the stick walks it', async () => {
+    const readZ = (page) => page.evaluate(() => Number(window.collide3dDemo.readout().position.slice(1, -1).split(', ')[2]));
+    const { page, problems, close } = await site.open('scene.html?scene=character');
+    await page.waitForFunction(() => window.collide3dDemo.readout().grounded === 'yes');  // it drops 0.3 m to the floor
+    const z0 = await readZ(page);
+    await page.keyboard.down('KeyW');
+    await page.waitForFunction((from) => Number(window.collide3dDemo.readout().position.slice(1, -1).split(', ')[2]) < from - 0.5, z0);
+    await page.keyboard.up('KeyW');
+    expect(await page.evaluate(() => window.collide3dDemo.values().heading)).toBe('180');  // the camera looks along -z
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => window.collide3dDemo.readout().grounded === 'no');
+    await page.waitForFunction(() => window.collide3dDemo.readout().grounded === 'yes');
+    await close();
+    expect(problems).toEqual([]);
+
+    const phone = await site.open('scene.html?scene=character', PHONE);
+    await phone.page.waitForFunction(() => window.collide3dDemo.readout().grounded === 'yes');
+    const from = await readZ(phone.page);
+    const stick = await phone.page.locator('.touch-pad .stick').boundingBox();
+    const [x, y] = [stick.x + stick.width / 2, stick.y + stick.height / 2];
+    const cdp = await phone.page.context().newCDPSession(phone.page);
+    const touch = (type, dy) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y: y + dy }] });
+    await touch('touchStart', 0);
+    await touch('touchMove', -40);  // pushed up: forward
+    await phone.page.waitForFunction((z) => Number(window.collide3dDemo.readout().position.slice(1, -1).split(', ')[2]) < z - 0.5, from);
+    await touch('touchEnd');
+    await phone.page.waitForFunction(() => window.collide3dDemo.values().walk === '0');
+    await phone.close();
+    expect(phone.problems).toEqual([]);
   });
 
   test('an unknown scene says so and links back', async () => {

@@ -1,0 +1,77 @@
+// Checks the sweep scenes' case files share (scenes/sweep-scene.js): the page's hit is collide3d's for the page's
+// inputs, the readout shows it, the target list is every sweep target c3d.supported has for the moving shape, and,
+// where the pair has an exact intersects(), the time is the first contact: the shape moved by t * velocity touches
+// the target and at no earlier time meets it (after a miss, at no time).
+import { expect } from 'vitest';
+import { TARGETS } from '../../../../web/demo/src/scenes/sweep-targets.js';
+
+const plus = (p, d) => ({ x: p.x + d.x, y: p.y + d.y, z: p.z + d.z });
+
+// The shape translated by d.
+function moved(shape, d) {
+  switch (shape.type) {
+    case 'sphere': case 'obb': return { ...shape, center: plus(shape.center, d) };
+    case 'capsule': return { ...shape, start: plus(shape.start, d), end: plus(shape.end, d) };
+    case 'aabb': return { ...shape, min: plus(shape.min, d), max: plus(shape.max, d) };
+    default: throw new Error(`no motion for ${shape.type}`);
+  }
+}
+
+// How much of the motion is left out either side of t when probing it (velocities here are a few units long, so
+// about 1e-8 units, far above t's rounding and far below the scene's sizes).
+const PROBE = 1e-9;
+const SAMPLES = 128;
+
+/** Whether the first-contact check ran (intersects answers the pair); checks it when it does. */
+export function expectFirstContact(c3d, { moving, velocity, target }, hit) {
+  const exact = c3d.supported.some(({ query, a, b }) => query === 'intersects' && a === moving.type && b === target.type);
+  if (!exact) return false;
+  const meetsAt = (s) => c3d.intersects(moved(moving, { x: velocity.x * s, y: velocity.y * s, z: velocity.z * s }), target);
+  const last = hit === null ? 1 : hit.t - PROBE;
+  for (let k = 0; k <= SAMPLES && last >= 0; k += 1) expect(meetsAt(last * k / SAMPLES), `at ${last * k / SAMPLES}`).toBe(false);
+  if (hit !== null) expect(meetsAt(Math.min(1, hit.t + PROBE))).toBe(true);
+  return true;
+}
+
+/** Everything the page shows is collide3d's answer; returns the hit. */
+export function expectSweepAsLibrary({ result, readout, c3d }) {
+  const { moving, velocity, target } = result.inputs;
+  const sweepTargets = c3d.supported.filter(({ query, a }) => query === 'sweep' && a === moving.type).map(({ b }) => b);
+  expect([...TARGETS].sort()).toEqual(sweepTargets.sort());
+  const hit = c3d.sweep(moving, velocity, target);
+  expect(result.hit).toEqual(hit);
+  expect(readout.target).toBe(target.type);
+  expect(readout.contact).toBe(hit === null ? 'no contact' : hit.t === 0 ? 'already touching' : 'while moving');
+  if (hit !== null) {
+    expect(Math.abs(Number(readout.t) - hit.t)).toBeLessThanOrEqual(5e-4);
+    const shown = (text) => text.slice(1, -1).split(', ').map(Number);
+    for (const [row, v] of [['point', hit.point], ['normal', hit.normal]]) {
+      shown(readout[row]).forEach((x, i) => expect(Math.abs(x - [v.x, v.y, v.z][i])).toBeLessThanOrEqual(5e-4));
+    }
+  }
+  expectFirstContact(c3d, result.inputs, hit);
+  return hit;
+}
+
+/**
+ * The digits a sweep against a cylinder is good to: conservative advancement stops within 1e-12 of the sizes, but
+ * the contact point and normal come from GJK near a curved side, good to about 1e-8 (sweep.h).
+ */
+export const CURVED = 6;
+
+/** The hit is at time t (to `digits` decimals) with the normal given, and its point is `point` (each coordinate
+ * given as a number, or as [min, max] where a face touches and any point of the contact will do). */
+export function expectHit(hit, { t, normal, point, digits = 12 }) {
+  expect(hit).not.toBeNull();
+  expect(hit.t).toBeCloseTo(t, digits);
+  for (const k of ['x', 'y', 'z']) {
+    expect(hit.normal[k]).toBeCloseTo(normal[k] ?? 0, digits);
+    const want = point[k] ?? 0;
+    if (Array.isArray(want)) {
+      expect(hit.point[k]).toBeGreaterThanOrEqual(want[0] - 1e-12);
+      expect(hit.point[k]).toBeLessThanOrEqual(want[1] + 1e-12);
+    } else {
+      expect(hit.point[k]).toBeCloseTo(want, digits);
+    }
+  }
+}
