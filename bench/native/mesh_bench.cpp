@@ -16,39 +16,24 @@ int main(int argc, char** argv) {
   using namespace c3d;
   using bench::medianMs;
   std::vector<char> bytes;
-  if (!bench::readInput(argc, argv, bytes)) return 2;
-  uint32_t counts[4];
-  if (bytes.size() < sizeof counts) return 2;
-  std::copy_n(bytes.data(), sizeof counts, reinterpret_cast<char*>(counts));
-  const uint32_t vertices = counts[0], triangles = counts[1], rays = counts[2], runs = counts[3];
-  const char* at = bytes.data() + sizeof counts;
-  if (bytes.size() != sizeof counts + 12 * size_t{vertices} + 12 * size_t{triangles} + 48 * size_t{rays}) return 2;
-  const char* positions = at;
-  const char* index = positions + 12 * size_t{vertices};
-  std::vector<double> rayNumbers(6 * size_t{rays});
-  std::copy_n(index + 12 * size_t{triangles}, 48 * size_t{rays}, reinterpret_cast<char*>(rayNumbers.data()));
-
-  std::unique_ptr<TriangleMesh> mesh;
-  const double buildMs = medianMs(runs, [&] {
-    mesh = std::make_unique<TriangleMesh>();
-    if (!mesh->allocate(vertices, triangles, true)) std::abort();
-    std::copy_n(positions, 12 * size_t{vertices}, reinterpret_cast<char*>(mesh->positions()));
-    std::copy_n(index, 12 * size_t{triangles}, reinterpret_cast<char*>(mesh->corners()));
-    if (!mesh->build()) std::abort();
-  });
+  bench::MeshInput input;
+  if (!bench::readMeshInput(argc, argv, 6, bytes, input)) return 2;
+  double buildMs = 0;
+  const std::unique_ptr<TriangleMesh> mesh = bench::buildMesh(input, buildMs);
+  const uint32_t runs = input.runs;
   auto caster = [&](uint32_t i) {
-    const double* r = &rayNumbers[6 * size_t{i}];
+    const double* r = &input.numbers[6 * size_t{i}];
     return toCaster(Ray{{r[0], r[1], r[2]}, {r[3], r[4], r[5]}});
   };
   uint32_t firstHits = 0, allHits = 0;
   const double firstMs = medianMs(runs, [&] {
     firstHits = 0;
-    for (uint32_t i = 0; i < rays; ++i) firstHits += mesh->raycast(caster(i), {}, HitMode::First).has_value();
+    for (uint32_t i = 0; i < input.queries; ++i) firstHits += mesh->raycast(caster(i), {}, HitMode::First).has_value();
   });
   std::vector<MeshHit> all;
   const double allMs = medianMs(runs, [&] {
     allHits = 0;
-    for (uint32_t i = 0; i < rays; ++i) {
+    for (uint32_t i = 0; i < input.queries; ++i) {
       all.clear();
       if (!mesh->raycastAll(caster(i), {}, all)) std::abort();
       allHits += static_cast<uint32_t>(all.size());
@@ -56,6 +41,6 @@ int main(int argc, char** argv) {
   });
   std::printf("{\"buildMs\": %.3f, \"firstRaysPerSecond\": %.1f, \"firstHits\": %u, \"allRaysPerSecond\": %.1f, "
               "\"allHits\": %u}\n",
-              buildMs, rays / firstMs * 1000, firstHits, rays / allMs * 1000, allHits);
+              buildMs, input.queries / firstMs * 1000, firstHits, input.queries / allMs * 1000, allHits);
   return 0;
 }

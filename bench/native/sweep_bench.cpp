@@ -17,38 +17,24 @@ int main(int argc, char** argv) {
   using namespace c3d;
   using bench::medianMs;
   std::vector<char> bytes;
-  if (!bench::readInput(argc, argv, bytes)) return 2;
-  uint32_t counts[4];
-  if (bytes.size() < sizeof counts) return 2;
-  std::copy_n(bytes.data(), sizeof counts, reinterpret_cast<char*>(counts));
-  const uint32_t vertices = counts[0], triangles = counts[1], sweeps = counts[2], runs = counts[3];
-  const char* positions = bytes.data() + sizeof counts;
-  const char* index = positions + 12 * size_t{vertices};
-  if (bytes.size() != sizeof counts + 12 * size_t{vertices} + 12 * size_t{triangles} + 80 * size_t{sweeps}) return 2;
-  std::vector<double> numbers(10 * size_t{sweeps});
-  std::copy_n(index + 12 * size_t{triangles}, 80 * size_t{sweeps}, reinterpret_cast<char*>(numbers.data()));
-
-  std::unique_ptr<TriangleMesh> mesh;
-  const double buildMs = medianMs(runs, [&] {
-    mesh = std::make_unique<TriangleMesh>();
-    if (!mesh->allocate(vertices, triangles, true)) std::abort();
-    std::copy_n(positions, 12 * size_t{vertices}, reinterpret_cast<char*>(mesh->positions()));
-    std::copy_n(index, 12 * size_t{triangles}, reinterpret_cast<char*>(mesh->corners()));
-    if (!mesh->build()) std::abort();
-  });
-  std::vector<std::array<double, kEncodedShapeSize>> capsules(sweeps);
-  for (uint32_t i = 0; i < sweeps; ++i) {
-    const double* s = &numbers[10 * size_t{i}];
+  bench::MeshInput input;
+  if (!bench::readMeshInput(argc, argv, 10, bytes, input)) return 2;
+  double buildMs = 0;
+  const std::unique_ptr<TriangleMesh> mesh = bench::buildMesh(input, buildMs);
+  const uint32_t runs = input.runs;
+  std::vector<std::array<double, kEncodedShapeSize>> capsules(input.queries);
+  for (uint32_t i = 0; i < input.queries; ++i) {
+    const double* s = &input.numbers[10 * size_t{i}];
     capsules[i] = encodedBuffer(Capsule{{s[0], s[1], s[2]}, {s[3], s[4], s[5]}, s[6]});
   }
   uint32_t hits = 0;
   const double sweepMs = medianMs(runs, [&] {
     hits = 0;
-    for (uint32_t i = 0; i < sweeps; ++i) {
-      const double* v = &numbers[10 * size_t{i} + 7];
+    for (uint32_t i = 0; i < input.queries; ++i) {
+      const double* v = &input.numbers[10 * size_t{i} + 7];
       hits += mesh->sweep(ShapeType::Capsule, capsules[i].data(), {v[0], v[1], v[2]}).has_value();
     }
   });
-  std::printf("{\"buildMs\": %.3f, \"sweepsPerSecond\": %.1f, \"hits\": %u}\n", buildMs, sweeps / sweepMs * 1000, hits);
+  std::printf("{\"buildMs\": %.3f, \"sweepsPerSecond\": %.1f, \"hits\": %u}\n", buildMs, input.queries / sweepMs * 1000, hits);
   return 0;
 }
