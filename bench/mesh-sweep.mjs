@@ -26,7 +26,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { init } from '../web/lib/index.js';
-import { median } from './median.mjs';
+import { median, medianEach } from './median.mjs';
 import { mulberry32 } from './random.mjs';
 import { makeTerrain } from './terrain.mjs';
 
@@ -83,13 +83,15 @@ function makeSweeps(terrain, mesh, count) {
   return sweeps;
 }
 
-// Runs `sweep(i)` (a t in [0, 1], or Infinity for a miss) on every sweep: the median sweeps/s and the answers.
-function throughput(count, sweep) {
-  const t = new Float64Array(count);
-  const { ms } = median(RUNS, () => {
-    for (let i = 0; i < count; ++i) t[i] = sweep(i);
-  });
-  return { perSecond: (count / ms) * 1000, t };
+// Runs each of `sweepers` (i => a t in [0, 1], or Infinity for a miss) on every sweep, taking turns so that a change
+// in the machine's load slows them alike: for each, the median sweeps/s and the answers.
+function throughputs(count, sweepers) {
+  const answers = Object.values(sweepers).map(() => new Float64Array(count));
+  const runs = medianEach(RUNS, Object.values(sweepers).map((sweep, k) => () => {
+    for (let i = 0; i < count; ++i) answers[k][i] = sweep(i);
+  }));
+  return Object.fromEntries(Object.keys(sweepers).map((name, k) => [name,
+    { perSecond: (count / runs[k].ms) * 1000, t: answers[k] }]));
 }
 
 // The same sweeps by collide3d's C++ natively (g++ -O3 -march=native, build/native/c3d_sweep_bench), when built:
@@ -226,18 +228,18 @@ for (const [side, wallCount, offset] of TERRAINS) {
   const sweeps = makeSweeps(terrain, mesh, SWEEPS);
   const rapier = rapierInputs(sweeps);
   const threeSweep = threeMeshBvhSweeper(bvh);
-  const results = {
-    c3d: throughput(SWEEPS, (i) => {
+  const results = throughputs(SWEEPS, {
+    c3d: (i) => {
       const hit = mesh.sweep(sweeps[i].capsule, sweeps[i].velocity);
       return hit ? hit.t : Infinity;
-    }),
-    rapier: throughput(SWEEPS, (i) => {
+    },
+    rapier: (i) => {
       const r = rapier[i];
       const hit = world.castShape(r.position, r.rotation, r.velocity, r.shape, 0, 1, true);
       return hit ? hit.time_of_impact : Infinity;
-    }),
-    threeMeshBvh: throughput(SWEEPS, (i) => threeSweep(sweeps[i])),
-  };
+    },
+    threeMeshBvh: (i) => threeSweep(sweeps[i]),
+  });
   const machine = native(terrain, sweeps);
   const hits = (t) => t.filter((x) => x !== Infinity).length;
   const kinds = (kind) => sweeps.filter((s) => s.kind === kind).length;

@@ -15,7 +15,7 @@
 import RAPIER from '@dimforge/rapier3d-compat';
 import { writeFileSync } from 'node:fs';
 import { init } from '../web/lib/index.js';
-import { median } from './median.mjs';
+import { medianEach } from './median.mjs';
 import { mulberry32 } from './random.mjs';
 import { makeTerrain } from './terrain.mjs';
 
@@ -58,11 +58,11 @@ for (let c = 0; c < CHARACTERS; ++c) {
   walks.push(walk);
 }
 
-// Runs every character for every frame through `move(c, motion)` (which returns whether it ended grounded), after
-// `reset()`: the median time and { groundedShare } of the last run.
-function simulate(reset, move) {
+// A pass running every character for every frame through `move(c, motion)` (which returns whether it ended grounded),
+// after `reset()`; it returns { groundedShare }.
+function simulation(reset, move) {
   const vy = new Float64Array(CHARACTERS), motion = { x: 0, y: 0, z: 0 };
-  return median(RUNS, () => {
+  return () => {
     reset();
     vy.fill(0);
     let grounded = 0;
@@ -79,21 +79,19 @@ function simulate(reset, move) {
       }
     }
     return { groundedShare: grounded / (CHARACTERS * FRAMES) };
-  });
+  };
 }
 
 // collide3d: the characters' capsules, moved by the library.
 const options = { up: { x: 0, y: 1, z: 0 }, ...SETTINGS };
 let shapes;
-const ours = simulate(
+const ours = simulation(
   () => (shapes = starts.map((p) => capsuleAt(p.x, p.y - HALF_SEGMENT - RADIUS, p.z))),
   (c, motion) => {
     const r = c3d.moveAndSlide(shapes[c], motion, mesh, options);
     shapes[c] = r.shape;
     return r.grounded;
   });
-const c3dCentres = shapes.map(({ start, end }) => ({ x: (start.x + end.x) / 2, y: (start.y + end.y) / 2, z: (start.z + end.z) / 2 }));
-
 // Rapier: the terrain and a capsule collider per character in one world; one controller moves them all.
 const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
 world.createCollider(RAPIER.ColliderDesc.trimesh(terrain.positions, terrain.index));
@@ -108,7 +106,7 @@ controller.setMinSlopeSlideAngle(SETTINGS.maxSlope);
 controller.enableAutostep(SETTINGS.stepHeight, STEP_MIN_WIDTH, false);
 controller.enableSnapToGround(SETTINGS.snapToGround);
 const centres = starts.map((p) => ({ ...p }));
-const theirs = simulate(
+const theirs = simulation(
   () => starts.forEach((p, c) => {
     Object.assign(centres[c], p);
     colliders[c].setTranslation(p);
@@ -122,6 +120,9 @@ const theirs = simulate(
     colliders[c].setTranslation(p);
     return controller.computedGrounded();
   });
+// The two take turns, so that a change in the machine's load slows both alike.
+const [c3dRun, rapierRun] = medianEach(RUNS, [ours, theirs]);
+const c3dCentres = shapes.map(({ start, end }) => ({ x: (start.x + end.x) / 2, y: (start.y + end.y) / 2, z: (start.z + end.z) / 2 }));
 
 // Where the two left the characters, and whether any ended inside the terrain.
 const apart = c3dCentres.map((p, c) => Math.hypot(p.x - centres[c].x, p.y - centres[c].y, p.z - centres[c].z)).sort((a, b) => a - b);
@@ -129,8 +130,8 @@ const inside = (list) => list.filter((p) => mesh.intersects(capsuleAt(p.x, p.y -
 const row = {
   workload: `${CHARACTERS} capsules, ${FRAMES} frames, ${terrain.triangles} triangles`,
   characters: CHARACTERS, frames: FRAMES, triangles: terrain.triangles,
-  stepsPerSecond: { c3d: (CHARACTERS * FRAMES) / ours.ms * 1000, rapier: (CHARACTERS * FRAMES) / theirs.ms * 1000 },
-  groundedShare: { c3d: ours.result.groundedShare, rapier: theirs.result.groundedShare },
+  stepsPerSecond: { c3d: (CHARACTERS * FRAMES) / c3dRun.ms * 1000, rapier: (CHARACTERS * FRAMES) / rapierRun.ms * 1000 },
+  groundedShare: { c3d: c3dRun.result.groundedShare, rapier: rapierRun.result.groundedShare },
   endedInside: { c3d: inside(c3dCentres), rapier: inside(centres) },
   apart: { median: apart[apart.length >> 1], p90: apart[Math.floor(0.9 * (apart.length - 1))], max: apart[apart.length - 1] },
 };
