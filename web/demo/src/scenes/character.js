@@ -148,7 +148,7 @@ export function create({ c3d, stage, handles, values, set }) {
   // The answer is drawn over everything, so that the contacts under the character and behind walls show.
   const onTop = (object) => {
     object.traverse((node) => {
-      if (node.material) node.material.depthTest = false;
+      if (node.material) Object.assign(node.material, { depthTest: false, transparent: true });  // after the capsule
       node.renderOrder = 3;
     });
     return object;

@@ -85,6 +85,7 @@ export function motionView(stage, handles, makeBody) {
   const velocityArrow = arrow(COLORS.caster);
   for (const part of [grip, velocityArrow.line, velocityArrow.cone]) {
     part.material.depthTest = false;
+    part.material.transparent = true;  // drawn with the translucent shapes, after them (renderOrder)
     part.renderOrder = 3;
   }
   // The ghost turns with the start handle, as the shape it copies.
