@@ -76,12 +76,35 @@ TEST(Dyadic, ApproximateIsWithinAnUlp) {
   }
 }
 
+// Depth counts the roundings a monomial passes through: one per sum, and a product's factors' counts added, plus
+// one (a product of n numbers carries n - 1 roundings, however it is grouped).
 TEST(FilteredSign, DepthIsCountedFromTheExpression) {
   auto orient = [](const auto& ax, const auto& ay, const auto& bx, const auto& by, const auto& cx, const auto& cy) {
     return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
   };
+  auto fourth = [](const auto& x) { return (x * x) * (x * x); };
   using D = exact::Depth<0>;
-  EXPECT_EQ(decltype(orient(D{}, D{}, D{}, D{}, D{}, D{}))::kValue, 3);
+  EXPECT_EQ(decltype(orient(D{}, D{}, D{}, D{}, D{}, D{}))::kValue, 4);  // 1 + 1 + 1 for a product, 1 for the -
+  EXPECT_EQ(decltype(fourth(D{}))::kValue, 3);
+}
+
+// Coordinates meet first in differences, each rounded to within an ulp of itself, so the filter's bound is relative
+// to the differences: points a kilometre or 2^30 from the origin are proven as often as at it (a bound relative
+// to the coordinates themselves would fail on almost every one of them), and every sign agrees with GMP.
+TEST(FilteredSign, BoundIsRelativeToDifferencesFarFromTheOrigin) {
+  Random random(5);
+  for (const double offset : {0.0, 1e3, 0x1p30}) {
+    int proven = 0;
+    const int count = 20000;
+    for (int i = 0; i < count; ++i) {
+      const Vec3 origin{offset, -offset, offset * 0.5};
+      const Vec3 a = origin + random.vector(-1, 1), b = origin + random.vector(-1, 1),
+                 c = origin + random.vector(-1, 1), d = origin + random.vector(-1, 1);
+      proven += exact::filterProves(kSignedVolume, a, b, c, d);
+      ASSERT_EQ(orient3d(a, b, c, d), referenceOrient3d(a, b, c, d)) << offset << " " << i;
+    }
+    EXPECT_GT(proven, count * 99 / 100) << "offset " << offset;
+  }
 }
 
 // A point on the plane abc up to rounding: a + s (b - a) + t (c - a), rounded, then possibly nudged by ulps.
