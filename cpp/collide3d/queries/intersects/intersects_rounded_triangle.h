@@ -72,13 +72,29 @@ inline bool ballMeetsTriangle(Vec3 c, double r, const Triangle& t) {
 
 inline bool intersects(const Sphere& s, const Triangle& t) { return ballMeetsTriangle(s.center, s.radius, t); }
 
-// The edges' distances to the segment are reached at the segment's ends (already covered by the balls at its ends
-// against the whole triangle), at the corners (balls at the corners against the segment), or inside both.
+// For the segment pq and the plane of the triangle abd (n = (b - a) × (d - a)): the ends' heights n·(p - a) and
+// n·(q - a), and their reaches against the radius, (n·(p - a))^2 - r^2 n·n and likewise for q.
+constexpr auto kEndsOverPlane = [](const auto& p, const auto& q, const auto& r, const auto& a, const auto& b,
+                                   const auto& d) {
+  const auto n = cross(b - a, d - a);
+  const auto hp = dot(n, p - a), hq = dot(n, q - a), rr = r * r * dot(n, n);
+  return std::make_tuple(hp, hq, hp * hp - rr, hq * hq - rr);
+};
+
+// A capsule whose segment stays on one side of the plane, both ends further than the radius from it, is apart
+// (most triangles near a capsule: the floor below it, a wall beside it). Otherwise the edges' distances to the
+// segment are reached at the segment's ends (covered by the balls at its ends against the whole triangle), at the
+// corners (balls at the corners against the segment), or inside both; and the segment can cross the triangle only
+// when its ends are not strictly on one side of the plane (the crossing's own test, six determinants, is kept for
+// those).
 inline bool intersects(const Capsule& c, const Triangle& t) {
   if (boxesApart(c.start, c.end, c.radius, t)) return false;
   const double r = c.radius;
+  const auto [hStart, hEnd, startReach, endReach] = exact::filteredValues(kEndsOverPlane, c.start, c.end, r, t.a, t.b, t.c);
+  const bool oneSide = (hStart > 0 && hEnd > 0) || (hStart < 0 && hEnd < 0);
+  if (oneSide && startReach > 0 && endReach > 0) return false;
   const auto interiorsWithin = [&](Vec3 p, Vec3 q) { return interiorsReach(c.start, c.end, p, q, r, 0) == true; };
-  return intersectsByCast(Segment{c.start, c.end}, t) || ballMeetsTriangle(c.start, r, t) ||
+  return (!oneSide && intersectsByCast(Segment{c.start, c.end}, t)) || ballMeetsTriangle(c.start, r, t) ||
          ballMeetsTriangle(c.end, r, t) || ballMeetsSegment(t.a, r, 0, c.start, c.end) ||
          ballMeetsSegment(t.b, r, 0, c.start, c.end) || ballMeetsSegment(t.c, r, 0, c.start, c.end) ||
          interiorsWithin(t.a, t.b) || interiorsWithin(t.b, t.c) || interiorsWithin(t.c, t.a);

@@ -58,12 +58,26 @@ template <bool kSegment, bool kLimited>
 constexpr auto kBallMeeting = [](const auto& o, const auto& p, const auto& hi, const auto& center, const auto& r) {
   const auto [a, b, c, discriminant] = kBallQuadratic<kSegment>(o, p, center, r);
   if constexpr (kLimited) {
-    const auto atHi = o - center + scaled(exactDirection<kSegment>(o, p), hi);
-    return std::make_tuple(discriminant, b, c, a * hi + b, dot(atHi, atHi) - r * r);
+    return std::make_tuple(discriminant, b, c, a * hi + b);
   } else {
     return std::make_tuple(discriminant, b, c);
   }
 };
+
+// |w + hi d|^2 - r^2: the caster at hi against the ball. Evaluated apart, only when a decision needs it: a sweep
+// limits its casts to the first contact found so far, so the caster at hi is often exactly on a ball, where only
+// exact arithmetic settles this sign.
+template <bool kSegment>
+constexpr auto kBallAtLimit = [](const auto& o, const auto& p, const auto& hi, const auto& center, const auto& r) {
+  const auto at = o - center + scaled(exactDirection<kSegment>(o, p), hi);
+  return dot(at, at) - r * r;
+};
+
+template <bool kSegment>
+double ballAtLimit(const Caster& caster, double hi, const Sphere& sphere) {
+  return exact::filteredValue(kBallAtLimit<kSegment>, caster.origin, kSegment ? caster.end : caster.direction, hi,
+                              sphere.center, sphere.radius);
+}
 
 template <bool kSegment, bool kLimited>
 Meeting meetsBall(const Caster& caster, double hi, const Sphere& sphere) {
@@ -76,7 +90,7 @@ Meeting meetsBall(const Caster& caster, double hi, const Sphere& sphere) {
   if (discriminant < 0) return {false, false};
   if (bounded && !(b <= 0 || c <= 0)) return {false, false};
   if constexpr (kLimited) {
-    if (!(m[3] >= 0 || m[4] <= 0)) return {false, false};
+    if (!(m[3] >= 0 || ballAtLimit<kSegment>(caster, hi, sphere) <= 0)) return {false, false};
   }
   return {true, bounded && c < 0};
 }
@@ -85,12 +99,7 @@ Meeting meetsBall(const Caster& caster, double hi, const Sphere& sphere) {
 template <bool kSegment>
 [[gnu::noinline]] bool endsInsideBall(const Caster& caster, double hi, const Sphere& sphere) {
   if (kSegment && caster.origin == caster.end) return true;  // meeting the ball, a point stays in it
-  return exact::filteredValue(
-             [](const auto& o, const auto& p, const auto& hi, const auto& center, const auto& r) {
-               const auto at = o - center + scaled(exactDirection<kSegment>(o, p), hi);
-               return dot(at, at) - r * r;
-             },
-             caster.origin, kSegment ? caster.end : caster.direction, hi, sphere.center, sphere.radius) < 0;
+  return ballAtLimit<kSegment>(caster, hi, sphere) < 0;
 }
 
 // The caster's entry into the ball (or its exit, larger) near t, refined where t is ill-conditioned (refined_root.h).

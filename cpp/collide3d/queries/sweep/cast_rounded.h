@@ -1,8 +1,10 @@
 // The first point where a caster comes within R of a polytope D (swept_polytope.h): D grown by a ball of radius R
-// is the union of D, of each face's slab (the face moved R along its normal both ways, and what lies between) and of
-// each edge's capsule of radius R. A caster starting outside enters that union first through one of the slabs'
-// two faces or one of the capsules (the part inside D is reached only through them), so its first hit is the least
-// over those flat and rounded pieces, each cast by the raycast kernels (raycast_triangle.h, raycast_capsule.h).
+// is the union of D, of each face's slab (the face moved R along its normal both ways, and what lies between), of
+// each edge's cylinder of radius R and of each corner's ball. A caster starting outside enters that union first
+// through one of the slabs' two faces, a cylinder or a ball (the part inside D is reached only through them), so its
+// first hit is the least over those flat and rounded pieces, each cast by the raycast kernels (raycast_triangle.h,
+// raycast_cylinder.h, raycast_sphere.h). A corner's ball is cast once, not once per edge that meets there: after
+// the first, the caster would be limited to exactly that ball's contact, where only exact arithmetic tells.
 // The hit is traced back to the target: the point of D it is nearest, as the weights of that face's or edge's
 // vertices, gives the target point (the same weights of the vertices' target points).
 #pragma once
@@ -11,6 +13,8 @@
 
 #include "collide3d/queries/distance/closest_cores.h"
 #include "collide3d/queries/raycast/raycast_capsule.h"
+#include "collide3d/queries/raycast/raycast_cylinder.h"
+#include "collide3d/queries/raycast/raycast_sphere.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"
 #include "collide3d/queries/sweep/swept_polytope.h"
 
@@ -79,10 +83,24 @@ inline void castSlab(const Caster& caster, const Reach& near, const SweptPolytop
   }
 }
 
+// A corner's ball of radius R.
+inline void castCorner(const Caster& caster, const Reach& near, const SweptPolytope::Vertex& v, double reach,
+                       std::optional<RoundedHit>& best) {
+  const Vec3 center = near.at(v);
+  if (near.clear(center, center, center, reach)) return;
+  RaycastOptions options;
+  if (best) options.maxDistance = best->t;
+  if (const auto hit = raycast(caster, Sphere{center, reach}, options)) keep(best, hit->t, hit->normal, v.target);
+}
+
+// An edge's cylinder of radius R (with R = 0, the edge itself). A caster along the edge keeps its distance to the
+// edge's line, so it can enter the rounded edge only through a corner's ball: it is left to those.
 inline void castEdge(const Caster& caster, const Reach& near, const SweptPolytope& d, int i, int j, double reach,
                      std::optional<RoundedHit>& best) {
   const SweptPolytope::Vertex &p = d.vertex[i], &q = d.vertex[j];
   const Capsule capsule{near.at(p), near.at(q), reach};
+  const Vec3 e = capsule.end - capsule.start;
+  if (isZero(cross(caster.end - caster.origin, e))) return;  // along the edge, or an edge of no length
   if (near.clear(capsule.start, capsule.end, capsule.end, reach)) return;
   // The segments' distance is within a few ulps of the sizes of their least (closest_cores.h).
   Vec3 onCaster, onEdge;
@@ -90,22 +108,15 @@ inline void castEdge(const Caster& caster, const Reach& near, const SweptPolytop
   if (length(onCaster - onEdge) > reach + near.margin) return;
   RaycastOptions options;
   if (best) options.maxDistance = best->t;
-  std::optional<RaycastHit> hit;
-  if (isZero(cross(caster.end - caster.origin, capsule.end - capsule.start))) {
-    // A caster along the edge (a vertical capsule falling past a triangle's corner) keeps its distance to the edge's
-    // line, so it enters the capsule through an end ball: two ball casts, rather than the side's quadratic whose
-    // leading coefficient is then 0 and whose filter always falls back to exact arithmetic.
-    hit = raycast(caster, Sphere{capsule.start, reach}, options);
-    if (hit) options.maxDistance = hit->t;
-    if (const auto other = raycast(caster, Sphere{capsule.end, reach}, options)) hit = other;
-  } else {
-    hit = raycast(caster, capsule, options);
-  }
+  const auto hit = reach > 0 ? raycast(caster, Cylinder{capsule.start, capsule.end, reach}, options)
+                             : raycast(caster, capsule, options);
   if (!hit) return;
-  const Vec3 e = capsule.end - capsule.start;
+  // From the edge's nearest point: a hit on the cylinder's flat end lies on the rim, where the corner's ball has
+  // this normal, not the end's.
+  const Vec3 normal = capsule_caster::capsuleNormal(capsule, hit->point, hit->normal);
   const double ee = dot(e, e);
-  const double s = ee > 0 ? std::fmin(1.0, std::fmax(0.0, dot(hit->point - capsule.start, e) / ee)) : 0;
-  keep(best, hit->t, hit->normal, p.target + (q.target - p.target) * s);
+  const double s = std::fmin(1.0, std::fmax(0.0, dot(hit->point - capsule.start, e) / ee));
+  keep(best, hit->t, normal, p.target + (q.target - p.target) * s);
 }
 
 }  // namespace cast_rounded
@@ -125,6 +136,7 @@ inline void castEdge(const Caster& caster, const Reach& near, const SweptPolytop
     castSlab(local, near, d, c[0], c[1], c[2], reach, best);
     if (d.faceSize[f] == 4) castSlab(local, near, d, c[0], c[2], c[3], reach, best);
   }
+  for (int v = 0; v < d.vertices; ++v) castCorner(local, near, d.vertex[v], reach, best);
   for (int e = 0; e < d.edges; ++e) castEdge(local, near, d, d.edge[e][0], d.edge[e][1], reach, best);
   return best;
 }
