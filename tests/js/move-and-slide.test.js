@@ -44,6 +44,8 @@ describe('moveAndSlide', () => {
     expect(move.translation.x).toBe(0);
     expect(move.contacts.map((c) => c.object)).toEqual([mesh]);
     expect([0, 1]).toContain(move.contacts[0].triangleIndex);  // the first floor quad's triangles
+    const against = 6 - RADIUS - SKIN;  // where the wall stops it
+    let reached = -1;
     for (let frame = 0; frame < 150; ++frame) {
       shape = move.shape;
       move = c3d.moveAndSlide(shape, v(0.05, -0.1, 0), mesh, opts);
@@ -51,7 +53,12 @@ describe('moveAndSlide', () => {
       expect(move.shape.start).toEqual(v(shape.start.x + move.translation.x, shape.start.y + move.translation.y, shape.start.z + move.translation.z));
       expect(move.shape.radius).toBe(RADIUS);
       for (const t of triangles) expect(c3d.intersects(move.shape, t)).toBe(false);
+      // No frame goes further across than it asks, steps included (beyond the rounding of coordinates below 10).
+      expect(Math.hypot(move.translation.x, move.translation.z)).toBeLessThanOrEqual(0.05 + 1e-12);
+      if (reached < 0 && move.shape.start.x > against - 1e-9) reached = frame + 1;
     }
+    // Nor short of it: the walk to the wall, over both steps, takes the frames it would on the flat.
+    expect(reached).toBe(Math.ceil(against / 0.05));
     expect(move.grounded).toBe(true);
     expect(feetOf(move.shape)).toBeCloseTo(Math.fround(0.4) + SKIN, 12);
     expect(move.shape.start.x).toBeCloseTo(6 - RADIUS - SKIN, 12);  // against the wall

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "collide3d/character/move_and_slide.h"
@@ -17,8 +18,10 @@ namespace {
 constexpr double kRadius = 0.3, kHeight = 1.0;  // a capsule character: its feet at `feet`, its top kHeight above
 constexpr double kSkin = 0.003;                 // 1% of the radius
 
-Capsule character(Vec3 feet) { return {feet + Vec3{0, kRadius, 0}, feet + Vec3{0, kHeight - kRadius, 0}, kRadius}; }
-Vec3 feetOf(const Capsule& c) { return c.start - Vec3{0, kRadius, 0}; }
+Capsule character(Vec3 feet, double radius = kRadius, double height = kHeight) {
+  return {feet + Vec3{0, radius, 0}, feet + Vec3{0, height - radius, 0}, radius};
+}
+Vec3 feetOf(const Capsule& c) { return c.start - Vec3{0, c.radius, 0}; }
 
 // A level built of quads (two triangles each, a, b, c and a, c, d), not indexed.
 struct Level {
@@ -130,23 +133,28 @@ TEST(MoveAndSlide, StandsStillOnAWalkableSlope) {
   EXPECT_TRUE(near(walker.last.groundNormal, {std::sin(M_PI / 6), std::cos(M_PI / 6), 0}, 1e-6));
 }
 
+// With steps or without: a steep face, or the seam of two, is no edge of walkable ground to stand on.
 TEST(MoveAndSlide, SlidesDownASteepSlope) {
   const MeshData level = slope(60);
-  Walker<Capsule> walker(level, character({-1, 2.5, 0.1}));
-  double x = walker.shape.start.x, y = walker.shape.start.y;
-  int sliding = 0;
-  for (int i = 0; i < 60; ++i) {
-    walker.frame({0, -0.1, 0});
-    EXPECT_FALSE(walker.last.grounded);
-    EXPECT_GE(clearance(walker.shape, 60), kRadius);
-    EXPECT_LE(walker.shape.start.y, y);
-    if (walker.shape.start.x > x) ++sliding;
-    x = walker.shape.start.x, y = walker.shape.start.y;
-    EXPECT_EQ(walker.shape.start.z, 0.1);
+  for (const double stepHeight : {0.0, 0.3}) {
+    SCOPED_TRACE(::testing::Message() << "stepHeight " << stepHeight);
+    Walker<Capsule> walker(level, character({-1, 2.5, 0.1}));
+    walker.o.stepHeight = stepHeight;
+    double x = walker.shape.start.x, y = walker.shape.start.y;
+    int sliding = 0;
+    for (int i = 0; i < 60; ++i) {
+      walker.frame({0, -0.1, 0});
+      EXPECT_FALSE(walker.last.grounded);
+      EXPECT_GE(clearance(walker.shape, 60), kRadius);
+      EXPECT_LE(walker.shape.start.y, y);
+      if (walker.shape.start.x > x) ++sliding;
+      x = walker.shape.start.x, y = walker.shape.start.y;
+      EXPECT_EQ(walker.shape.start.z, 0.1);
+    }
+    EXPECT_GE(sliding, 55);  // every frame after landing on the slope moves downhill (+x)
+    // Each frame's 0.1 down, turned along the slope: 0.1 sin 60 of it goes along, 0.1 sin^2 60 down.
+    EXPECT_LT(y, 2.5 - 50 * 0.1 * 0.75);
   }
-  EXPECT_GE(sliding, 55);  // every frame after landing on the slope moves downhill (+x)
-  // Each frame's 0.1 down, turned along the slope: 0.1 sin 60 of it goes along, 0.1 sin^2 60 down.
-  EXPECT_LT(y, 2.5 - 50 * 0.1 * 0.75);
 }
 
 TEST(MoveAndSlide, WalksUpAWalkableSlopeAtTheSamePaceAcross) {
@@ -187,6 +195,73 @@ TEST(MoveAndSlide, ClimbsStepsUpToStepHeight) {
   EXPECT_TRUE(walker.last.grounded);
   EXPECT_GT(feetOf(walker.shape).x, 4.5);  // past the stairs, whose top is at x = 4
   EXPECT_NEAR(feetOf(walker.shape).y, double(0.8f) + kSkin, 1e-12);  // the landing is at 0.8 rounded to float
+}
+
+// The demo's character: a capsule of radius 0.35, 1.8 tall, its feet at `feet`, with the default skin (1% of the
+// radius), stepHeight 0.3 and snapToGround 0.2.
+struct DemoWalker : Walker<Capsule> {
+  static constexpr double kSkin = 0.0035;
+  DemoWalker(const MeshData& level, Vec3 feet) : Walker(level, character(feet, 0.35, 1.8)) {
+    o.skinWidth = kSkin;
+    o.stepHeight = 0.3;
+    o.snapToGround = 0.2;
+  }
+};
+
+// Stairs walked up and down by the demo's character at 4 m/s and 1 m/s, 60 frames a second, pushed down by the 1/180
+// the demo adds on the ground: stairs as buildings have them (rise 0.2, going 0.3, a tread too narrow for the
+// capsule's round bottom, which rests on edges only) and the demo level's (rise 0.25, going 0.4). No frame moves
+// further across than it asks (beyond rounding: coordinates below 10 round by 2e-15, and 1e-12 is hundreds of those),
+// and none stops short: the sweep stops at a riser's edge and the step spends the rest, so every frame walks its full
+// pace and the stairs take the frames of the same distance on the flat (the goal is half a frame's walk from a whole
+// number of frames). It stands on the ground every frame (else the demo's fall speed would build up), rolling over
+// the edges up and down, and never meets a triangle.
+TEST(MoveAndSlide, WalksUpAndDownStairsAtItsWalkingPace) {
+  constexpr int kSteps = 12;
+  for (const auto& [rise, going] : {std::pair{0.2, 0.3}, std::pair{0.25, 0.4}}) {
+    const MeshData level = stairs(rise, going, kSteps);
+    const double top = double(float(kSteps * rise));
+    const double length = 2 + kSteps * going + 1;  // from x = 0 on the floor to a metre onto the landing
+    for (const bool up : {true, false}) {
+      for (const double pace : {4.0 / 60, 1.0 / 60}) {
+        SCOPED_TRACE(::testing::Message() << "rise " << rise << (up ? ", up" : ", down") << ", pace " << pace);
+        const double from = up ? 0 : length, direction = up ? 1 : -1;
+        DemoWalker walker(level, {from, (up ? 0 : top) + DemoWalker::kSkin, 0});
+        const int flat = int(std::ceil(length / pace));  // the frames the same distance takes on the flat
+        const double goal = (flat - 0.5) * pace;
+        int frames = 0;
+        while (direction * (feetOf(walker.shape).x - from) < goal && frames < 2 * flat) {
+          const Vec3 before = walker.shape.start;
+          walker.frame({direction * pace, -1.0 / 180, 0});
+          ++frames;
+          const Vec3 moved = walker.shape.start - before;
+          ASSERT_LE(std::hypot(moved.x, moved.z), pace + 1e-12) << "frame " << frames;
+          ASSERT_TRUE(walker.last.grounded) << "frame " << frames;
+        }
+        EXPECT_EQ(frames, flat);
+        // On the landing or the floor, within a skin: walking over a convex edge keeps the skin from the edge, not
+        // from what is beyond it.
+        const double ground = up ? top : 0;
+        EXPECT_GT(feetOf(walker.shape).y, ground);
+        EXPECT_LE(feetOf(walker.shape).y, ground + DemoWalker::kSkin + 1e-12);
+      }
+    }
+  }
+}
+
+// Stopped anywhere on those stairs (after each frame of its first steps at 4 m/s: on a tread, rolling over an edge,
+// between two edges), the character stays put and grounded under the demo's push down.
+TEST(MoveAndSlide, StandsStillAnywhereOnStairs) {
+  for (const auto& [rise, going] : {std::pair{0.2, 0.3}, std::pair{0.25, 0.4}}) {
+    const MeshData level = stairs(rise, going, 4);
+    for (int stop = 24; stop < 40; ++stop) {
+      SCOPED_TRACE(::testing::Message() << "rise " << rise << ", stopped after " << stop);
+      DemoWalker walker(level, {0, DemoWalker::kSkin, 0});
+      walker.checked = false;
+      for (int i = 0; i < stop; ++i) walker.frame({4.0 / 60, -1.0 / 180, 0});
+      staysPut(walker, {0, -1.0 / 180, 0}, 1000, lowerCentre, true);
+    }
+  }
 }
 
 TEST(MoveAndSlide, StepsHigherThanStepHeightBlock) {

@@ -9,7 +9,12 @@
 //   Quake's PM_SlideMove clips velocity against the planes it touched; motion turned back against the wanted
 //   direction stops too, so a character pushed into a corner stays still instead of jittering.
 // - A wall met while standing on the ground is tried as a step: lift by stepHeight, move across, drop, and keep the
-//   result if it lands on walkable ground (the "step up" of game character controllers, e.g. Jolt's CharacterVirtual).
+//   result if it lands where the shape can stand (the "step up" of game character controllers, e.g. Jolt's
+//   CharacterVirtual). A round bottom stands on walkable ground, and on the edge of walkable ground no higher than a
+//   step above its bottom: it meets a step's edge at a normal far from up, but it stands on the tread beyond, so that
+//   is what is judged (as Jolt's CharacterVirtual judges a slope by the surface's normal, not the contact's). So a step
+//   goes no further across than the motion asks, ending on the edge when that is short of the tread, and the next
+//   moves go on from there: stairs are climbed at the walking pace.
 // - Starting on the ground and not moving up, the shape is pulled down within snapToGround onto walkable ground.
 // No motion ever passes into a surface: every step is a sweep that decides its first contact exactly where the sweep
 // table does, and only contacts the motion moves away from or along are passed over (collision_world.h).
@@ -65,9 +70,11 @@ class CharacterMover {
         o_(options),
         up_(unitDirection(options.up)),
         cosMaxSlope_(std::cos(options.maxSlope)),
-        // A probe reaching twice the skin, as far up a slope as walkable ground can be, finds the ground the moves
-        // leave a skin below; 1e-6 of the size more finds it when the skin is 0.
-        probe_((2 * options.skinWidth + 1e-6 * characterSize(shape)) / std::fmax(cosMaxSlope_, 0.25)) {}
+        // A probe reaching twice the skin (the gap), as far up a slope as walkable ground can be, finds the ground
+        // the moves leave a skin below; 1e-6 of the size more finds it when the skin is 0.
+        gap_(2 * options.skinWidth + 1e-6 * characterSize(shape)),
+        probe_(gap_ / std::fmax(cosMaxSlope_, 0.25)),
+        edges_(options.stepHeight > 0 && roundness(shape) > 0) {}
 
   CharacterMove move(Vec3 motion) {
     CharacterMove result;
@@ -76,17 +83,16 @@ class CharacterMover {
     startGrounded_ = (o_.stepHeight > 0 || o_.snapToGround > 0) && ground(Vec3{}, probe_).has_value();
     Vec3 at{};
     slide(at, motion - up_ * rise, Part::Walk);
-    std::optional<WorldHit> below = slide(at, up_ * rise, Part::Fall);
+    std::optional<Footing> below = slide(at, up_ * rise, Part::Fall);
     if (!below) {
       const bool snaps = startGrounded_ && rise <= 0 && o_.snapToGround > probe_;
-      const double reach = snaps ? o_.snapToGround : probe_;
-      below = ground(at, reach);
-      if (below && snaps) at = at - up_ * (reach * keep(up_ * -reach, *below));
+      below = ground(at, snaps ? o_.snapToGround : probe_);
+      if (below && snaps) at = below->rest;
     }
     if (below) {
       result.grounded = true;
-      result.groundNormal = below->hit.normal;
-      record(*below);
+      result.groundNormal = below->normal;
+      record(below->contact);
     }
     result.translation = at;
     return result;
@@ -95,6 +101,14 @@ class CharacterMover {
  private:
   enum class Part { Walk, Fall };
 
+  // What the shape stands on: the contact, the walkable ground's normal (the contact's, or beyond the edge it is), and
+  // where the shape rests on it.
+  struct Footing {
+    WorldHit contact;
+    Vec3 normal;
+    Vec3 rest;
+  };
+
   std::optional<WorldHit> cast(Vec3 at, Vec3 motion) const {
     if (isZero(motion)) return std::nullopt;
     return world_.firstClosingHit(Shape::kType, encodedBuffer(translated(shape_, at)).data(), motion);
@@ -102,12 +116,36 @@ class CharacterMover {
 
   bool walkable(Vec3 normal) const { return dot(normal, up_) >= cosMaxSlope_; }
 
-  // Walkable ground within `reach` below the shape moved by `at`.
-  std::optional<WorldHit> ground(Vec3 at, double reach) const {
+  // Ground within `reach` below the shape moved by `at`. An edge is looked for as far as a step down: the moves leave
+  // a skin from it along its normal, which may be far from up, so it counts within reach or within the gap along it.
+  std::optional<Footing> ground(Vec3 at, double reach) const {
     if (!(reach > 0)) return std::nullopt;
-    auto hit = cast(at, up_ * -reach);
-    if (hit && !walkable(hit->hit.normal)) hit.reset();
-    return hit;
+    double length = reach;
+    auto hit = cast(at, up_ * -length);
+    if (!hit && edges_ && o_.stepHeight > reach) hit = cast(at, up_ * -(length = o_.stepHeight));
+    if (!hit) return std::nullopt;
+    const double below = hit->hit.t * length;
+    if (below > reach && (walkable(hit->hit.normal) || below * dot(hit->hit.normal, up_) > gap_)) return std::nullopt;
+    const Vec3 rest = at - up_ * (length * keep(up_ * -length, *hit));
+    return footing(rest, rest, *hit);
+  }
+
+  // What the shape, resting at `at` on `hit`, stands on: walkable ground; or, under a round bottom, the edge of
+  // walkable ground no higher than a step above the bottom of the shape moved by `from`: a small ball dropped just
+  // beyond the edge (away from the bottom's centre) lands on walkable ground within the gap of the edge's height.
+  std::optional<Footing> footing(Vec3 from, Vec3 at, const WorldHit& hit) const {
+    const Vec3 n = hit.hit.normal;
+    if (walkable(n)) return Footing{hit, n, at};
+    if (!edges_ || !(dot(n, up_) > 0)) return std::nullopt;
+    const Vec3 bottom = lowestCentre(translated(shape_, from)) - up_ * roundness(shape_);
+    if (dot(hit.hit.point - bottom, up_) > o_.stepHeight) return std::nullopt;
+    Vec3 out = hit.hit.point - lowestCentre(translated(shape_, at));
+    out = out - up_ * dot(out, up_);
+    if (isZero(out)) return std::nullopt;
+    const Sphere probe{hit.hit.point + (unitDirection(out) + up_) * gap_, gap_ / 2};
+    const auto beyond = world_.firstClosingHit(ShapeType::Sphere, encodedBuffer(probe).data(), up_ * (-2 * gap_));
+    if (!beyond || !walkable(beyond->hit.normal)) return std::nullopt;
+    return Footing{hit, beyond->hit.normal, at};
   }
 
   // The fraction of `motion` the shape may travel towards the hit and stay the skin width from it along its normal
@@ -125,9 +163,9 @@ class CharacterMover {
     if (r.contactCount < CharacterMove::kMaxContacts) r.contacts[r.contactCount++] = hit;
   }
 
-  // Moves `at` by `motion`, turning it along what it meets, within maxIterations sweeps; the walkable ground it
-  // landed on, if falling it did.
-  std::optional<WorldHit> slide(Vec3& at, Vec3 motion, Part part) {
+  // Moves `at` by `motion`, turning it along what it meets, within maxIterations sweeps; the ground it landed on, if
+  // falling it did.
+  std::optional<Footing> slide(Vec3& at, Vec3 motion, Part part) {
     const Vec3 wanted = motion;
     std::array<Vec3, CharacterMove::kMaxIterations> planes;
     int planeCount = 0;
@@ -145,9 +183,11 @@ class CharacterMover {
       record(*hit);
       const Vec3 n = hit->hit.normal;
       Vec3 plane = n;
+      if (part == Part::Fall && dot(left, up_) <= 0) {
+        if (auto landed = footing(at, at, *hit)) return landed;
+      }
       if (walkable(n)) {
         if (part == Part::Fall) {
-          if (dot(left, up_) <= 0) return hit;  // landed
           left = left - n * dot(left, n);
         } else {
           left = left - up_ * (dot(left, n) / dot(up_, n));  // along the slope, at the same pace across
@@ -187,9 +227,10 @@ class CharacterMover {
     return dot(left, wanted) > 0 ? left : Vec3{};
   }
 
-  // A wall met while walking, tried as a step: lift by up to stepHeight, move across by `left`, and drop as far as
-  // it was lifted. Kept when it lands on walkable ground, which is then higher than where it started (the drop does
-  // not reach the ground it stood on); then `at` is where it landed and `left` what it did not travel across.
+  // A wall met while walking, tried as a step: lift by up to stepHeight, move across by `left` (no further), and drop
+  // as far as it was lifted. Kept when the shape can stand where it lands: on walkable ground, then higher than where
+  // it started (the drop does not reach the ground it stood on), or on an edge no higher than a step above where it
+  // started. Then `at` is where it landed and `left` what it did not travel across.
   bool step(Vec3& at, Vec3& left) {
     if (!(o_.stepHeight > 0) || !startGrounded_) return false;
     const Vec3 lift = up_ * o_.stepHeight;
@@ -200,23 +241,13 @@ class CharacterMover {
     const auto across = cast(lifted, left);
     const double travelled = across ? keep(left, *across) : 1.0;
     if (!(travelled > 0)) return false;
-    Vec3 forward = lifted + left * travelled, rest = left * (1 - travelled);
-    auto landing = cast(forward, drop);
-    if (landing && !walkable(landing->hit.normal)) {
-      // A round bottom meets the step's edge before its top: the step is taken if the shape, moved on across until
-      // its lowest centre is a skin past the edge (at most its radius more), lands on walkable ground.
-      const Vec3 direction = unitDirection(left);
-      const double beyond = dot(landing->hit.point - lowestCentre(translated(shape_, forward)), direction) + o_.skinWidth;
-      if (!(beyond > 0 && beyond <= roundness(shape_))) return false;
-      const Vec3 more = direction * beyond;
-      if (cast(forward, more)) return false;
-      forward = forward + more;
-      rest = Vec3{};
-      landing = cast(forward, drop);
-    }
-    if (!landing || !walkable(landing->hit.normal)) return false;
-    at = forward + drop * keep(drop, *landing);
-    left = rest;
+    const Vec3 forward = lifted + left * travelled;
+    const auto landing = cast(forward, drop);
+    if (!landing) return false;
+    const Vec3 landed = forward + drop * keep(drop, *landing);
+    if (!footing(at, landed, *landing)) return false;
+    at = landed;
+    left = left * (1 - travelled);
     if (across) record(*across);
     record(*landing);
     return true;
@@ -237,7 +268,9 @@ class CharacterMover {
   const CharacterOptions& o_;
   const Vec3 up_;
   const double cosMaxSlope_;
+  const double gap_;
   const double probe_;
+  const bool edges_;  // whether the shape may stand on edges: it has a round bottom and steps
   bool startGrounded_ = false;
   CharacterMove* result_ = nullptr;
 };
