@@ -31,23 +31,23 @@ struct V3 {
 };
 
 template <class A, class B>
-[[gnu::always_inline]] inline auto operator+(const V3<A>& a, const V3<B>& b) {
+auto operator+(const V3<A>& a, const V3<B>& b) {
   return V3<decltype(a.x + b.x)>{a.x + b.x, a.y + b.y, a.z + b.z};
 }
 template <class A, class B>
-[[gnu::always_inline]] inline auto operator-(const V3<A>& a, const V3<B>& b) {
+auto operator-(const V3<A>& a, const V3<B>& b) {
   return V3<decltype(a.x - b.x)>{a.x - b.x, a.y - b.y, a.z - b.z};
 }
 template <class A, class B>
-[[gnu::always_inline]] inline auto dot(const V3<A>& a, const V3<B>& b) {
+auto dot(const V3<A>& a, const V3<B>& b) {
   return a.x * b.x + a.y * b.y + a.z * b.z;
 }
 template <class A, class B>
-[[gnu::always_inline]] inline auto cross(const V3<A>& a, const V3<B>& b) {
+auto cross(const V3<A>& a, const V3<B>& b) {
   return V3<decltype(a.y * b.z - a.z * b.y)>{a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 template <class A, class S>
-[[gnu::always_inline]] inline auto scaled(const V3<A>& a, const S& s) {
+auto scaled(const V3<A>& a, const S& s) {
   return V3<decltype(a.x * s)>{a.x * s, a.y * s, a.z * s};
 }
 
@@ -62,10 +62,7 @@ struct InputMagnitude {
 // Absolute values, with subtraction turned into addition: evaluates a polynomial's sum of absolute monomials.
 // A product that underflows is off by up to 2^-1022 in absolute terms, an error later products may multiply by
 // anything: each product adds 2^-969 to its magnitude, which is that error divided by u, so the relative bound
-// below covers it wherever it travels. A product with a factor exactly 0 is exactly 0 and adds nothing, so a
-// magnitude is 0 only when every monomial has a factor exactly 0 (an input that is 0, or two equal inputs
-// subtracted): then the value is exactly 0 too, in doubles as in exact arithmetic (an axis-aligned wall's normal,
-// a vertical motion's cross products).
+// below covers it wherever it travels.
 struct Magnitude {
   double value;
   Magnitude() = default;
@@ -73,9 +70,7 @@ struct Magnitude {
   Magnitude(InputMagnitude in) : value(std::fabs(in.value)) {}  // an input met by anything else: its size
   friend Magnitude operator+(Magnitude a, Magnitude b) { return Magnitude(a.value + b.value); }
   friend Magnitude operator-(Magnitude a, Magnitude b) { return Magnitude(a.value + b.value); }
-  friend Magnitude operator*(Magnitude a, Magnitude b) {
-    return Magnitude(a.value * b.value + ((a.value != 0) & (b.value != 0) ? 0x1p-969 : 0.0));
-  }
+  friend Magnitude operator*(Magnitude a, Magnitude b) { return Magnitude(a.value * b.value + 0x1p-969); }
   friend Magnitude operator-(Magnitude a) { return a; }
 };
 
@@ -151,14 +146,14 @@ template <class Predicate, class... Inputs>
 constexpr size_t ValueCount = std::tuple_size_v<Depths<Predicate, Inputs...>>;
 
 // Keeps value in out when it lies beyond the error bound 2 (depth + 1) u P (+ the underflow margin), so its sign
-// is proven, or when P is 0 (so is the value, exactly); returns false otherwise.
+// is proven; returns false otherwise.
 template <int kDepth>
 [[gnu::always_inline]] inline bool proven(double value, double magnitude, double& out) {
   constexpr double kFactor = 2 * (kDepth + 1) * 0x1p-53;
   constexpr double kUnderflow = 0x1p-960;
   const double bound = kFactor * magnitude + kUnderflow;
   out = value;
-  return (std::fabs(value) > bound) | (magnitude == 0);  // branch-free: random signs would mispredict
+  return std::fabs(value) > bound;  // branch-free: random signs would make a two-sided test mispredict
 }
 
 // Whether every value's sign is proven (no early exit: one predictable branch after it).

@@ -77,7 +77,8 @@ inline bool intersects(const Sphere& s, const Triangle& t) { return ballMeetsTri
 constexpr auto kEndsOverPlane = [](const auto& p, const auto& q, const auto& r, const auto& a, const auto& b,
                                    const auto& d) {
   const auto n = cross(b - a, d - a);
-  const auto hp = dot(n, p - a), hq = dot(n, q - a), rr = r * r * dot(n, n);
+  const auto hp = dot(n, p - a), hq = dot(n, q - a);
+  const auto rr = r * r * dot(n, n);
   return std::make_tuple(hp, hq, hp * hp - rr, hq * hq - rr);
 };
 

@@ -47,25 +47,27 @@ inline bool ballMeetsSegment(Vec3 c, double ra, double rb, Vec3 p, Vec3 q) {
   return interior <= 0;
 }
 
-// For segments p1q1 and p2q2 (d1 = q1 - p1, d2 = q2 - p2, w = p1 - p2, n = d1 × d2): the parameters of the lines'
-// closest points times den = |n|^2, s den = n·(d2 × w) and t den = n·(d1 × w), each also subtracted from den, and
-// the lines' reach (w·n)^2 - (ra + rb)^2 den. (Lagrange's identity makes these Ericson §5.1.9's b f - c e, a f - b c
-// and a e - b^2; written through n, segments parallel along an axis give products of exact zeros, which the filter
-// proves 0 without the exact path: a vertical capsule beside a vertical wall's edge.)
+// For segments p1q1 and p2q2 (d1 = q1 - p1, d2 = q2 - p2, w = p1 - p2; a = d1·d1, b = d1·d2, c = d1·w, e = d2·d2,
+// f = d2·w, den = a e - b^2 = |d1 × d2|^2): the parameters of the lines' closest points times den, s den = b f - c e
+// and t den = a f - b c, each also subtracted from den, and the lines' reach (w·(d1 × d2))^2 - (ra + rb)^2 den.
 constexpr auto kSegmentsReach = [](const auto& p1, const auto& q1, const auto& p2, const auto& q2, const auto& ra,
                                    const auto& rb) {
   const auto d1 = q1 - p1, d2 = q2 - p2, w = p1 - p2;
-  const auto n = cross(d1, d2);
-  const auto den = dot(n, n), s = dot(n, cross(d2, w)), t = dot(n, cross(d1, w));
-  const auto height = dot(w, n);
+  const auto a = dot(d1, d1), b = dot(d1, d2), c = dot(d1, w), e = dot(d2, d2), f = dot(d2, w);
+  const auto den = a * e - b * b, s = b * f - c * e, t = a * f - b * c;
+  const auto height = dot(w, cross(d1, d2));
   const auto r = ra + rb;
   return std::make_tuple(s, den - s, t, den - t, height * height - r * r * den);
 };
 
 // When the closest points of the lines through p1q1 and p2q2 both fall strictly inside the segments, whether they
 // lie within ra + rb of each other (then the segments' distance is theirs); nothing otherwise (then the segments'
-// distance is reached at an end of one of them, parallel segments included).
+// distance is reached at an end of one of them, parallel segments included). Segments along one axis (a vertical
+// capsule beside a wall's vertical edge) are parallel by their coordinates alone; the filter would need exact
+// arithmetic to find den = 0, a cancellation of nonzero products.
 inline std::optional<bool> interiorsReach(Vec3 p1, Vec3 q1, Vec3 p2, Vec3 q2, double ra, double rb) {
+  const bool x = p1.x == q1.x && p2.x == q2.x, y = p1.y == q1.y && p2.y == q2.y, z = p1.z == q1.z && p2.z == q2.z;
+  if (int{x} + int{y} + int{z} >= 2) return std::nullopt;
   const auto [s, sLeft, t, tLeft, reach] = exact::filteredValues(kSegmentsReach, p1, q1, p2, q2, ra, rb);
   if (s > 0 && sLeft > 0 && t > 0 && tLeft > 0) return reach <= 0;
   return std::nullopt;

@@ -64,7 +64,6 @@ inline void castSlab(const Caster& caster, const Reach& near, const SweptPolytop
   const Vec3 unit = unitDirection(n), lift = unit * reach;
   // The caster's ends' heights over the face's plane, along its unit normal (exact to a few ulps of the sizes).
   const double from = dot(caster.origin - face.a, unit), to = dot(caster.end - face.a, unit);
-  RaycastOptions options;
   for (const double side : {1.0, -1.0}) {
     // A copy whose plane the caster keeps clear of on one side (walking along a floor, falling past a wall) is
     // not met: the exact kernel would find so, at most cost when the caster runs parallel to it.
@@ -73,9 +72,11 @@ inline void castSlab(const Caster& caster, const Reach& near, const SweptPolytop
       if (reach == 0) return;
       continue;
     }
-    if (best) options.maxDistance = best->t;
     const Triangle copy{face.a + lift * side, face.b + lift * side, face.c + lift * side};
-    const auto hit = raycast(caster, copy, options);
+    // Not limited to the best hit so far: coplanar copies (the faces of a D flattened by a core parallel to the
+    // target, a capsule standing by a wall) would put that limit exactly on the copy, where only exact arithmetic
+    // tells; a later hit no nearer is not kept anyway.
+    const auto hit = raycast(caster, copy, RaycastOptions{});
     // The copy's outward side, whatever side the caster met it from (a caster running in its plane has no other).
     const Vec3 outward = reach > 0 ? unitDirection(n) * side : hit ? hit->normal : Vec3{};
     if (hit) keep(best, hit->t, outward, blend(p.target, q.target, r.target, hit->u, hit->v));
