@@ -3,8 +3,9 @@
 // value lies beyond its bound has a proven sign; the others are left to the caller's exact path. Nothing here is
 // ever exact on its own: it only proves signs, so a batch can skip the exact work for the pairs it settles.
 //
-// The bound is filtered_sign.h's, 2 (h + 1) u P, with u the unit roundoff of the lane type (2^-24 for float,
-// 2^-53 for double). Underflow is covered the same way: every product adds to its magnitude the largest absolute
+// The bound is filtered_sign.h's, 2 (D + 1) u P, with u the unit roundoff of the lane type (2^-24 for float,
+// 2^-53 for double) and P taken from the inputs' own sizes (larger than filtered_sign.h's, which measures a
+// difference of two inputs by its own size: sound, if less often proven far from the origin). Underflow is covered the same way: every product adds to its magnitude the largest absolute
 // error an underflowing product can make (the smallest normal number), divided by u; a final margin keeps a bound
 // of tiny values above what its own rounding loses. Overflow gives an infinite bound or NaN: never proven.
 #pragma once
