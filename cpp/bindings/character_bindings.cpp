@@ -20,49 +20,32 @@ CollisionWorld world = [] {
   return w;
 }();
 
-// A contact as the JS side reads it: point, normal, the obstacle's place in the world's list, the triangle or box id.
-constexpr int kContactSize = 8;
-double contactsEncoded[CharacterMove::kMaxContacts * kContactSize];
+// The last move's contacts (WorldHit each), for the JS side.
+double contactsEncoded[CharacterMove::kMaxContacts * encodedSize<WorldHit>()];
 
 void characterWorldClear() { world.clear(); }
-// Adds a mesh (kind 0) or tree (kind 1); false when the heap cannot hold the list.
+// Adds a mesh or tree (an io::WorldKind); false when the heap cannot hold the list.
 bool characterWorldAdd(int kind, std::uintptr_t address) {
-  return kind == 0 ? world.add(reinterpret_cast<const TriangleMesh*>(address))
+  return kind == static_cast<int>(io::WorldKind::Mesh) ? world.add(reinterpret_cast<const TriangleMesh*>(address))
                    : world.add(reinterpret_cast<const DynamicTree*>(address));
 }
 
-// The options as the JS entry writes them: up x, y, z, maxSlope, stepHeight, snapToGround, maxIterations, and
-// skinWidth (negative: 1% of the shape's size).
+// Options: CharacterOptions, a negative skinWidth standing for 1% of the shape's size.
 template <class Shape>
 int move(const Shape& shape, Vec3 motion) {
-  const double* o = io::options();
-  CharacterOptions options;
-  options.up = {o[0], o[1], o[2]};
-  options.maxSlope = o[3];
-  options.stepHeight = o[4];
-  options.snapToGround = o[5];
-  options.maxIterations = static_cast<int>(o[6]);
-  options.skinWidth = o[7] >= 0 ? o[7] : 0.01 * characterSize(shape);
+  CharacterOptions options = io::readOptions<CharacterOptions>();
+  if (options.skinWidth < 0) options.skinWidth = 0.01 * characterSize(shape);
   const CharacterMove moved = moveAndSlide(shape, motion, world, options);
-  double* out = io::result();
-  encoded::write(out, moved.translation);
-  encoded::write(out, moved.grounded ? 1.0 : 0.0);
-  encoded::write(out, moved.groundNormal);
-  encode(translated(shape, moved.translation), out);
+  io::writeResult(moved);
+  static_assert(encodedSize<CharacterMove>() + encodedSize<Shape>() <= io::kSize - io::kResult);
+  encode(translated(shape, moved.translation), io::result() + encodedSize<CharacterMove>());
   double* contact = contactsEncoded;
-  for (int i = 0; i < moved.contactCount; ++i) {
-    const WorldHit& hit = moved.contacts[i];
-    encoded::write(contact, hit.hit.point);
-    encoded::write(contact, hit.hit.normal);
-    encoded::write(contact, static_cast<double>(hit.source));
-    encoded::write(contact, static_cast<double>(hit.element));
-  }
+  for (int i = 0; i < moved.contactCount; ++i) encoded::write(contact, moved.contacts[i]);
   return moved.contactCount;
 }
 
 // The shape in argument A moved by (mx, my, mz) through the world: how many contacts (then at
-// characterContactsAddress()), or a status. result(): the translation, grounded (1 or 0), the ground normal, and the
-// moved shape, encoded.
+// characterContactsAddress()), or a status. result(): the CharacterMove, then the moved shape, encoded.
 int characterMove(int type, double mx, double my, double mz) {
   if (type < 0 || type >= kShapeTypeCount) return io::kUnsupportedPair;
   const auto shapeType = static_cast<ShapeType>(type);

@@ -29,8 +29,6 @@ namespace {
 
 using io::argA;
 using io::argB;
-using io::options;
-using io::result;
 
 bool validType(int type) { return type >= 0 && type < kShapeTypeCount; }
 
@@ -52,14 +50,13 @@ int intersectsEncoded(int a, int b) {
   return entry(argA(), argB()) ? 1 : 0;
 }
 
-// Options: maxDistance, backfaceCulling, solid (io::raycastOptions). Result: the hit (io::write).
+// Options: RaycastOptions. Returns 1 with the RaycastHit in result(), 0 for none, or a status.
 int raycastEncoded(int a, int b) {
   RaycastFn entry;
   if (const int status = prepare(raycastTable(), a, b, entry)) return status;
   const auto hit = entry(argA(), argB(), io::raycastOptions());
   if (!hit) return 0;
-  double* out = result();
-  io::write(out, *hit);
+  io::writeResult(*hit);
   return 1;
 }
 
@@ -67,111 +64,81 @@ int raycastEncoded(int a, int b) {
 int classifyEncoded(int a, int b) {
   ClassifyFn entry;
   if (const int status = prepare(classifyTable(), a, b, entry)) return status;
-  ClassifyOptions opts;
-  opts.epsilon = options()[0];
-  return static_cast<int>(entry(argA(), argB(), opts));
+  return static_cast<int>(entry(argA(), argB(), io::readOptions<ClassifyOptions>()));
 }
 
-// Returns 0 for no intersection or the IntersectionSet kind. Result: p0, p1, normal, radius; for a polygon:
-// normal, count, then the corners.
+// Returns 0 for no intersection, or the IntersectionSet's kind with the set in result().
 int intersectionEncoded(int a, int b) {
   IntersectionFn entry;
   if (const int status = prepare(intersectionTable(), a, b, entry)) return status;
   const auto set = entry(argA(), argB());
   if (!set) return 0;
-  double* out = result();
-  if (set->kind == IntersectionSet::Kind::Polygon) {
-    encoded::write(out, set->normal);
-    encoded::write(out, static_cast<double>(set->count));
-    for (int k = 0; k < set->count; ++k) encoded::write(out, set->polygon[k]);
-  } else {
-    encoded::write(out, set->p0);
-    encoded::write(out, set->p1);
-    encoded::write(out, set->normal);
-    encoded::write(out, set->radius);
-  }
+  io::writeResult(*set);
   return static_cast<int>(set->kind);
 }
 
-// Options: velocity. Returns 1 for a hit. Result: t, point, normal.
+// Options: SweepOptions. Returns 1 for a hit (in result()).
 int sweepEncoded(int a, int b) {
   SweepFn entry;
   if (const int status = prepare(sweepTable(), a, b, entry)) return status;
-  const auto hit = entry(argA(), Vec3{options()[0], options()[1], options()[2]}, argB());
+  const auto hit = entry(argA(), io::readOptions<io::SweepOptions>().velocity, argB());
   if (!hit) return 0;
-  double* out = result();
-  encoded::write(out, hit->t);
-  encoded::write(out, hit->point);
-  encoded::write(out, hit->normal);
+  io::writeResult(*hit);
   return 1;
 }
 
-// Result: pointA, pointB, distance. Returns 1, or a negative status. Serves closestPoints() and distance().
+// Returns 1 with the ClosestPoints in result(), or a negative status. Serves closestPoints() and distance().
 int closestPointsEncoded(int a, int b) {
   ClosestPointsFn entry;
   if (const int status = prepare(closestPointsTable(), a, b, entry)) return status;
-  const ClosestPoints closest = entry(argA(), argB());
-  double* out = result();
-  encoded::write(out, closest.pointA);
-  encoded::write(out, closest.pointB);
-  encoded::write(out, closest.distance);
+  io::writeResult(entry(argA(), argB()));
   return 1;
 }
 
-// Result: normal, depth, pointA, pointB. Returns 1 for a contact, 0 for none, or a negative status.
+// Returns 1 with the Contact in result(), 0 for none, or a negative status.
 int contactEncoded(int a, int b) {
   ContactFn entry;
   if (const int status = prepare(contactTable(), a, b, entry)) return status;
   const auto found = entry(argA(), argB());
   if (!found) return 0;
-  double* out = result();
-  encoded::write(out, found->normal);
-  encoded::write(out, found->depth);
-  encoded::write(out, found->pointA);
-  encoded::write(out, found->pointB);
+  io::writeResult(*found);
   return 1;
 }
 
-// Result: axis, gap. Returns 1 when the shapes are apart, 0 when they meet, or a negative status.
+// Returns 1 when the shapes are apart (the Separation in result()), 0 when they meet, or a negative status.
 int separatingAxisEncoded(int a, int b) {
   SeparatingAxisFn entry;
   if (const int status = prepare(separatingAxisTable(), a, b, entry)) return status;
   const auto separation = entry(argA(), argB());
   if (!separation) return 0;
-  double* out = result();
-  encoded::write(out, separation->axis);
-  encoded::write(out, separation->gap);
+  io::writeResult(*separation);
   return 1;
 }
 
-// Argument A: the vector w. Result: u, v, w. Returns 1, or kInvalidA for the zero vector.
+// Argument A: the vector w. Returns 1 with the OrthonormalBasis in result(), or kInvalidA for the zero vector.
 int orthonormalBasisEncoded() {
   const Vec3 w{argA()[0], argA()[1], argA()[2]};
   if (isZero(w)) {
     fail(io::problemSeen, "", "must be non-zero", w);
     return io::kInvalidA;
   }
-  const OrthonormalBasis basis = orthonormalBasis(w);
-  double* out = result();
-  encoded::write(out, basis.u);
-  encoded::write(out, basis.v);
-  encoded::write(out, basis.w);
+  io::writeResult(orthonormalBasis(w));
   return 1;
 }
 
-// Frustum culling of `count` spheres (kind 0) or boxes (kind 1) stored at `items` (float32, or float64 when
-// `isDouble`), one byte per item written at `visible`. Argument A: the frustum. Returns how many are visible;
-// kInvalidA for a bad frustum; kInvalidB for a bad item (io::itemsUsable says where).
-int cullEncoded(int kind, std::uintptr_t items, int count, int isDouble, std::uintptr_t visible) {
+// Frustum culling of `count` spheres or aabbs (`type`) stored at `items` (float32, or float64 when `isDouble`), one
+// byte per item written at `visible`. Argument A: the frustum. Returns how many are visible; kUnsupportedPair for
+// another type; kInvalidA for a bad frustum; kInvalidB for a bad item (io::itemsUsable says where).
+int cullEncoded(int type, std::uintptr_t items, int count, int isDouble, std::uintptr_t visible) {
+  const bool spheres = type == static_cast<int>(ShapeType::Sphere);
+  if (!spheres && type != static_cast<int>(ShapeType::Aabb)) return io::kUnsupportedPair;
   if (!validateEncoded(ShapeType::Frustum, argA(), io::problemSeen)) return io::kInvalidA;
-  if (!io::itemsUsable(io::itemsAt(kind == 0 ? ShapeType::Sphere : ShapeType::Aabb, items, count, isDouble))) {
-    return io::kInvalidB;
-  }
+  if (!io::itemsUsable(io::itemsAt(static_cast<ShapeType>(type), items, count, isDouble))) return io::kInvalidB;
   const Frustum frustum = decode<Frustum>(argA());
   auto* out = reinterpret_cast<uint8_t*>(visible);
   const auto n = static_cast<size_t>(count);
   auto run = [&](const auto* values) -> int {
-    return static_cast<int>(kind == 0 ? cull<Sphere>(frustum, values, n, out) : cull<Aabb>(frustum, values, n, out));
+    return static_cast<int>(spheres ? cull<Sphere>(frustum, values, n, out) : cull<Aabb>(frustum, values, n, out));
   };
   return isDouble ? run(reinterpret_cast<const double*>(items)) : run(reinterpret_cast<const float*>(items));
 }
@@ -193,8 +160,32 @@ int allPairsEncoded(std::uintptr_t items, int count, int isDouble) {
 
 std::uintptr_t foundAddress() { return reinterpret_cast<std::uintptr_t>(io::numbersFound.data()); }
 
-// Start-up description for the JS entry: the scratch area, every shape type's code and encoded schema, and the codes
-// the query functions return (status, sides, intersection kinds), so the JS side repeats none of them.
+// "name=field:kind,...;" for every layout (layouts.h), from data built at compile time: one loop, no code per layout.
+struct LayoutInfo {
+  const char* name;
+  const FieldInfo* fields;
+  int fieldCount;
+};
+template <class... Layouts>
+constexpr std::array<LayoutInfo, sizeof...(Layouts)> layoutInfo(io::LayoutList<Layouts...>) {
+  return {LayoutInfo{Layouts::kName, kFieldInfo<Layouts>.data(), fieldCount<Layouts>()}...};
+}
+constexpr auto kLayouts = layoutInfo(io::AllLayouts{});
+
+std::string layoutsText() {
+  std::string text;
+  for (const LayoutInfo& layout : kLayouts) {
+    text += layout.name;
+    text += '=';
+    text += schemaText(layout.fields, layout.fieldCount);
+    text += ';';
+  }
+  return text;
+}
+
+// Start-up description for the JS entry: the scratch area, every shape type's code and encoded schema, every option
+// and result layout, and the codes the query functions return (status, sides, intersection kinds), so the JS side
+// repeats none of them.
 emscripten::val describe() {
   using emscripten::val;
   val layout = val::object();
@@ -217,6 +208,13 @@ emscripten::val describe() {
     shapes.set(shapeName(static_cast<ShapeType>(type)), shape);
   }
   layout.set("shapes", shapes);
+  layout.set("layouts", layoutsText());
+  val enums = val::object();  // the names of each enum's values, in order, as the JS API spells them
+  enums.set("hitModes", std::string(kHitModeNames));
+  enums.set("segmentKinds", std::string(kSegmentKindNames));
+  enums.set("worldKinds", std::string(io::kWorldKindNames));
+  layout.set("enums", enums);
+  layout.set("maxIterations", CharacterMove::kMaxIterations);
   val range = val::object();
   range.set("smallest", kSmallestMagnitude);
   range.set("largest", kLargestMagnitude);

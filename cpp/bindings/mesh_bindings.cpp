@@ -77,19 +77,18 @@ emscripten::val meshFormat() {
   return format;
 }
 
-// A mesh's image, for the JS side, in result(): `first` (the image's size, or the new mesh's address), the vertex and
-// triangle counts, then each section's offset in the image, bytes, and address in the heap. The header's words are in
-// argument A's space.
+// A mesh's image, for the JS side, in result() (io::MeshImageAt). The header's words are in argument A's space.
 void writeImage(double first, TriangleMesh& mesh) {
-  double* out = io::result();
-  encoded::write(out, first);
-  encoded::write(out, static_cast<double>(mesh.vertexCount()));
-  encoded::write(out, static_cast<double>(mesh.triangleCount()));
-  for (const mesh_format::Span& span : MeshImage::spans(mesh)) {
-    encoded::write(out, static_cast<double>(span.offset));
-    encoded::write(out, static_cast<double>(span.bytes));
-    encoded::write(out, static_cast<double>(reinterpret_cast<std::uintptr_t>(span.at)));
+  io::MeshImageAt image;
+  image.first = first;
+  image.vertexCount = static_cast<double>(mesh.vertexCount());
+  image.triangleCount = static_cast<double>(mesh.triangleCount());
+  const mesh_format::Spans spans = MeshImage::spans(mesh);
+  for (int k = 0; k < mesh_format::kSectionCount; ++k) {
+    image.spans[k] = {static_cast<double>(spans[k].offset), static_cast<double>(spans[k].bytes),
+                      static_cast<double>(reinterpret_cast<std::uintptr_t>(spans[k].at))};
   }
+  io::writeResult(image);
 }
 
 void meshSerialize(std::uintptr_t address) {
@@ -129,25 +128,20 @@ void meshRefit(std::uintptr_t mesh) { meshAt(mesh)->refit(); }
 
 double meshBytes(std::uintptr_t mesh) { return static_cast<double>(meshAt(mesh)->bytes()); }
 
-void write(double*& out, const MeshHit& found) {
-  io::write(out, found.hit);
-  encoded::write(out, static_cast<double>(found.triangle));
-}
-
-// The numbers of the last query answering with a list, until releaseHits(): a raycast's every hit (kHitSize + 1
-// numbers each), or contacts (kContactSize each).
+// The numbers of the last query answering with a list, until releaseHits(): a raycast's every hit (MeshHit), or
+// contacts (MeshContact).
 std::vector<MeshHit> hitsFound;
 std::vector<double> hitsEncoded;
 
 // Every hit of the caster, encoded at hitsAddress(); how many, or kHeapFull when the heap cannot hold them.
 int meshRaycastAll(const TriangleMesh& mesh, const Caster& caster) {
   const bool held = mesh.raycastAll(caster, io::raycastOptions(), hitsFound) &&
-                    checked::reserve(hitsEncoded, hitsFound.size() * (io::kHitSize + 1));
+                    checked::reserve(hitsEncoded, hitsFound.size() * encodedSize<MeshHit>());
   const auto count = static_cast<int>(hitsFound.size());
   if (held) {
-    hitsEncoded.resize(hitsFound.size() * (io::kHitSize + 1));
+    hitsEncoded.resize(hitsFound.size() * encodedSize<MeshHit>());
     double* out = hitsEncoded.data();
-    for (const MeshHit& hit : hitsFound) write(out, hit);
+    for (const MeshHit& hit : hitsFound) encoded::write(out, hit);
   }
   std::vector<MeshHit>().swap(hitsFound);
   return held ? count : io::kHeapFull;
@@ -164,8 +158,7 @@ int meshRaycast(std::uintptr_t address, int casterType, int mode) {
   if (hitMode == HitMode::All) return meshRaycastAll(*meshAt(address), caster);
   const auto found = meshAt(address)->raycast(caster, io::raycastOptions(), hitMode);
   if (!found) return 0;
-  double* out = io::result();
-  write(out, *found);
+  io::writeResult(*found);
   return 1;
 }
 
@@ -185,7 +178,7 @@ int meshRaycastBatch(std::uintptr_t address, std::uintptr_t rays, int count, int
   auto run = [&](const auto* values) -> int {
     int hits = 0;
     for (int i = 0; i < count; ++i) {
-      const auto found = mesh.raycast(toCaster(decode<Ray>(values + 6 * i)), options, static_cast<HitMode>(mode));
+      const auto found = mesh.raycast(toCaster(decode<Ray>(values + encodedSize<Ray>() * i)), options, static_cast<HitMode>(mode));
       t[i] = found ? found->hit.t + 0.0 : kInfinity;  // + 0: -0 reads as 0, as in raycast()
       triangle[i] = found ? static_cast<int32_t>(found->triangle) : -1;
       hits += found.has_value();
@@ -203,72 +196,53 @@ int meshIntersects(std::uintptr_t address, int type) {
   return meshAt(address)->intersects(shapeType, io::argA()) ? 1 : 0;
 }
 
-// Shape in argument A moving by velocity (vx, vy, vz). Returns 0 for no contact, 1 with t, point, normal and the
-// triangle in result(), or a status.
+// Shape in argument A moving by velocity (vx, vy, vz). Returns 0 for no contact, 1 with the MeshSweepHit in result(),
+// or a status.
 int meshSweep(std::uintptr_t address, int type, double vx, double vy, double vz) {
   if (!mesh_queries::sweepTakes(type)) return io::kUnsupportedPair;
   const auto shapeType = static_cast<ShapeType>(type);
   if (!validateEncoded(shapeType, io::argA(), io::problemSeen)) return io::kInvalidA;
   const auto found = meshAt(address)->sweep(shapeType, io::argA(), {vx, vy, vz});
   if (!found) return 0;
-  double* out = io::result();
-  encoded::write(out, found->hit.t);
-  encoded::write(out, found->hit.point);
-  encoded::write(out, found->hit.normal);
-  encoded::write(out, static_cast<double>(found->triangle));
+  io::writeResult(*found);
   return 1;
 }
 
-// A contact as the JS side reads it: normal, depth, the triangle's point, the triangle.
-constexpr int kContactSize = 8;
-
-// Shape in argument A, the least depth in options()[0]. Returns how many triangles it touches or penetrates that
+// Shape in argument A, options ContactsOptions. Returns how many triangles it touches or penetrates that
 // deep (their contacts then at hitsAddress(), by triangle), or a status (kHeapFull when the heap cannot hold them).
 int meshContacts(std::uintptr_t address, int type) {
   if (!mesh_queries::contactsTakes(type)) return io::kUnsupportedPair;
   const auto shapeType = static_cast<ShapeType>(type);
   if (!validateEncoded(shapeType, io::argA(), io::problemSeen)) return io::kInvalidA;
   std::vector<MeshContact> found;
-  const bool held = meshAt(address)->contacts(shapeType, io::argA(), io::options()[0], found) &&
-                    checked::reserve(hitsEncoded, found.size() * kContactSize);
+  const double minDepth = io::readOptions<io::ContactsOptions>().minDepth;
+  const bool held = meshAt(address)->contacts(shapeType, io::argA(), minDepth, found) &&
+                    checked::reserve(hitsEncoded, found.size() * encodedSize<MeshContact>());
   if (!held) return io::kHeapFull;
-  hitsEncoded.resize(found.size() * kContactSize);
+  hitsEncoded.resize(found.size() * encodedSize<MeshContact>());
   double* out = hitsEncoded.data();
-  for (const MeshContact& c : found) {
-    encoded::write(out, c.contact.normal);
-    encoded::write(out, c.contact.depth);
-    encoded::write(out, c.contact.pointA);
-    encoded::write(out, static_cast<double>(c.triangle));
-  }
+  for (const MeshContact& c : found) encoded::write(out, c);
   return static_cast<int>(found.size());
 }
 
-// Shape in argument A. Returns 0 for a mesh without triangles, else 1 with pointA (on the mesh), pointB (on the
-// shape), distance, triangle in result(); or a status.
+// Shape in argument A. Returns 0 for a mesh without triangles, else 1 with the MeshClosestPoints (pointA on the mesh)
+// in result(); or a status.
 int meshClosestPoints(std::uintptr_t address, int type) {
   if (!mesh_queries::closestPointsTakes(type)) return io::kUnsupportedPair;
   const auto shapeType = static_cast<ShapeType>(type);
   if (!validateEncoded(shapeType, io::argA(), io::problemSeen)) return io::kInvalidA;
   const auto found = meshAt(address)->closestPoints(shapeType, io::argA());
   if (!found) return 0;
-  double* out = io::result();
-  encoded::write(out, found->points.pointA);
-  encoded::write(out, found->points.pointB);
-  encoded::write(out, found->points.distance);
-  encoded::write(out, static_cast<double>(found->triangle));
+  io::writeResult(*found);
   return 1;
 }
 
-// The point x, y, z in argument A. Returns 0 for a mesh without triangles, else 1 with point, distance, triangle in
-// result().
+// The point x, y, z in argument A. Returns 0 for a mesh without triangles, else 1 with the MeshPoint in result().
 int meshClosestPoint(std::uintptr_t address) {
   const double* p = io::argA();
   const auto found = meshAt(address)->closestPoint({p[0], p[1], p[2]});
   if (!found) return 0;
-  double* out = io::result();
-  encoded::write(out, found->point);
-  encoded::write(out, found->distance);
-  encoded::write(out, static_cast<double>(found->triangle));
+  io::writeResult(*found);
   return 1;
 }
 
@@ -278,17 +252,12 @@ int meshIntersectsMesh(std::uintptr_t address, std::uintptr_t other) {
   return intersects(*meshAt(address), *meshAt(other), Affine::fromElements(io::argA())) ? 1 : 0;
 }
 
-// The same placement. Returns 0 when either mesh has no triangles, else 1 with pointA, pointB (in the first mesh's
-// frame), distance, triangleA, triangleB in result().
+// The same placement. Returns 0 when either mesh has no triangles, else 1 with the MeshPairPoints (in the first mesh's
+// frame) in result().
 int meshClosestPointsToMesh(std::uintptr_t address, std::uintptr_t other) {
   const auto found = closestPoints(*meshAt(address), *meshAt(other), Affine::fromElements(io::argA()));
   if (!found) return 0;
-  double* out = io::result();
-  encoded::write(out, found->pointA);
-  encoded::write(out, found->pointB);
-  encoded::write(out, found->distance);
-  encoded::write(out, static_cast<double>(found->triangleA));
-  encoded::write(out, static_cast<double>(found->triangleB));
+  io::writeResult(*found);
   return 1;
 }
 

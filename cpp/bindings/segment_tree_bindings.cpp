@@ -51,19 +51,20 @@ int segmentTreeBuild(std::uintptr_t address, int kind) {
 double segmentTreeSize(std::uintptr_t tree) { return static_cast<double>(segmentTreeAt(tree)->size()); }
 double segmentTreeBytes(std::uintptr_t tree) { return static_cast<double>(segmentTreeAt(tree)->bytes()); }
 
-// The primitives within options()[1] (the radius, checked >= 0 by the JS side) of the caster in argument A (of
-// `casterType`) up to options()[0] (maxDistance), ascending, into io::numbersFound. Returns how many, or a status.
+// The primitives within the NearOptions' radius (checked >= 0 by the JS side) of the caster in argument A (of
+// `casterType`) up to their maxDistance, ascending, into io::numbersFound. Returns how many, or a status.
 int segmentTreeNear(std::uintptr_t address, int casterType) {
   if (!io::isCaster(casterType)) return io::kUnsupportedPair;
   const auto type = static_cast<ShapeType>(casterType);
   if (!validateEncoded(type, io::argA(), io::problemSeen)) return io::kInvalidA;
   const Caster caster = io::decodeCaster(type, io::argA());
   io::releaseFound();
+  const auto near = io::readOptions<io::NearOptions>();
   RaycastOptions options;
-  options.maxDistance = io::options()[0];
+  options.maxDistance = near.maxDistance;
   const auto hi = limitOf(caster, options);
   if (!hi) return 0;
-  if (!segmentTreeAt(address)->near(caster, *hi, io::options()[1], io::numbersFound)) {
+  if (!segmentTreeAt(address)->near(caster, *hi, near.radius, io::numbersFound)) {
     io::releaseFound();
     return io::kHeapFull;
   }

@@ -77,17 +77,15 @@ int treeQuery(std::uintptr_t tree, int type) {
   return static_cast<int>(io::numbersFound.size());
 }
 
-// The caster in argument A (of `casterType`), options io::raycastOptions(). Returns 0, or 1 with the id then the hit
-// (io::write) in result(); or a status.
+// The caster in argument A (of `casterType`), options io::raycastOptions(). Returns 0, or 1 with the TreeHit in
+// result(); or a status.
 int treeRaycast(std::uintptr_t tree, int casterType) {
   if (!io::isCaster(casterType)) return io::kUnsupportedPair;
   const auto type = static_cast<ShapeType>(casterType);
   if (!validateEncoded(type, io::argA(), io::problemSeen)) return io::kInvalidA;
   const auto found = treeAt(tree)->raycast(io::decodeCaster(type, io::argA()), io::raycastOptions());
   if (!found) return 0;
-  double* out = io::result();
-  encoded::write(out, static_cast<double>(found->first));
-  io::write(out, found->second);
+  io::writeResult(io::TreeHit{found->first, found->second});
   return 1;
 }
 

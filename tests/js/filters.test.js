@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
 import { intersectsFilter, raycastFilter, UNDECIDED } from '../../web/lib/filters.js';
-import { encodeShape } from '../../web/lib/shapes.js';
+import { encodeShape } from '../../web/lib/boundary.js';
 import { mulberry32 } from '../../bench/random.mjs';
 
 let c3d;

@@ -3,7 +3,7 @@
 // the test the mesh bindings check a shape's type by (cpp/bindings/mesh_queries.h), so this fails if they drift apart.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
-import { SHAPE_TYPES } from '../../web/lib/shapes.js';
+import { SHAPE_TYPES } from '../../web/lib/boundary.js';
 import {
   aabb, capsule, cylinder, ellipsoid, line, obb, plane, point, ray, segment, sphere, triangle, v,
 } from './helpers.js';

@@ -23,7 +23,7 @@ function run(command, args, cwd) {
 // a decision (raise a budget with the README's sizes table). js: the library's own modules (web/lib/*.js); three:
 // collide3d/three (web/lib/three/*.js); glue: Emscripten's loader; wasm: the module; inline: the module in base64
 // (collide3d/inline).
-const BUDGETS = { js: 39_000, three: 24_000, glue: 9_700, wasm: 386_000, inline: 600_000 };
+const BUDGETS = { js: 42_000, three: 24_000, glue: 9_700, wasm: 387_000, inline: 600_000 };
 
 describe('the packed package', () => {
   const app = mkdtempSync(join(tmpdir(), 'collide3d-app-'));
@@ -34,12 +34,12 @@ describe('the packed package', () => {
     const json = JSON.parse(out.slice(out.search(/^\[$/m)));
     const files = json[0].files.map((f) => f.path).sort();
     expect(files).toEqual([
-      'LICENSE', 'README.md', 'package.json', 'web/lib/batch.js', 'web/lib/character.js', 'web/lib/errors.js',
+      'LICENSE', 'README.md', 'package.json', 'web/lib/api.js', 'web/lib/batch.js', 'web/lib/boundary.js', 'web/lib/character.js', 'web/lib/errors.js',
       'web/lib/filters.js',
       'web/lib/heap-array.js', 'web/lib/heap-owner.js', 'web/lib/index.d.ts', 'web/lib/index.js',
       'web/lib/inline.d.ts', 'web/lib/inline.js', 'web/lib/load.js', 'web/lib/loaded.js', 'web/lib/mesh-async.js',
       'web/lib/mesh-build-worker.js', 'web/lib/mesh-format.js', 'web/lib/mesh.js', 'web/lib/pairs.d.ts',
-      'web/lib/segment-tree.js', 'web/lib/shapes.js', 'web/lib/three/accelerated-raycast.js',
+      'web/lib/segment-tree.js', 'web/lib/three/accelerated-raycast.js',
       'web/lib/three/bounds-tree.js', 'web/lib/three/drawn-ranges.js', 'web/lib/three/geometry-arrays.js', 'web/lib/three/in-range.js',
       'web/lib/three/index.d.ts', 'web/lib/three/index.js', 'web/lib/three/instance-tree.js', 'web/lib/three/morton-order.js',
       'web/lib/three/pose.js', 'web/lib/three/raycast-batched.js', 'web/lib/three/raycast-instanced.js',

@@ -23,3 +23,25 @@ it('types each TriangleMesh method with the shape types c3d.supported lists for 
     throw new Error(`tsc failed:\n${error.stdout}${error.stderr}`);  // tsc reports its errors on stdout
   }
 }, 120_000);
+
+// The declarations of the shapes are the one part of the boundary written by hand on the JS side: each shape type the
+// module describes has a member of the `Shape` union with exactly the described fields (plus `type`), read here by
+// the TypeScript compiler from web/lib/index.d.ts.
+it('declares every shape type the module describes, with its fields', async () => {
+  const ts = (await import('typescript')).default;
+  const file = new URL('../../web/lib/index.d.ts', import.meta.url).pathname;
+  const program = ts.createProgram([file], { strict: true, target: ts.ScriptTarget.ES2022, noEmit: true });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(file);
+  const alias = source.statements.find((s) => ts.isTypeAliasDeclaration(s) && s.name.text === 'Shape');
+  const declared = {};
+  for (const member of checker.getTypeAtLocation(alias.name).types) {
+    const names = checker.getPropertiesOfType(member).map((p) => p.name);
+    const type = checker.getTypeOfSymbol(checker.getPropertyOfType(member, 'type')).value;
+    declared[type] = names.filter((n) => n !== 'type').sort();
+  }
+  const c3d = await init();
+  const described = Object.fromEntries(Object.entries(c3d[Symbol.for('collide3d.module')].describe().shapes).map(
+    ([type, { schema }]) => [type, schema.split(',').map((field) => field.split(':')[0]).sort()]));
+  expect(declared).toEqual(described);
+}, 120_000);

@@ -3,13 +3,12 @@
 // encoded numbers (the order of its fields, as `sizes` and the README list), in a Float32Array or Float64Array, or a
 // HeapArray of one (heap-array.js: read in place; typed arrays are copied into the wasm heap, the answers out of it).
 import { rangeError, typeError, unsupportedPair } from './errors.js';
-import { SHAPE_TYPES } from './shapes.js';
+import { SHAPE_TYPES } from './boundary.js';
 
-const TYPE_LIST = SHAPE_TYPES.map((t) => `'${t}'`).join(', ');
-
-// `shared`: what index.js's API shares with it; `sizes`: each shape type's number of encoded values.
-export function definePairBatches(shared, sizes) {
-  const { module, OPT, status: STATUS } = shared;
+// `shared`: what index.js's API shares with it (`sizes`: each shape type's number of encoded values).
+export function definePairBatches(shared) {
+  const { module, status: STATUS, sizes, RAYCAST_SLOTS } = shared;
+  const TYPE_LIST = SHAPE_TYPES.map((t) => `'${t}'`).join(', ');
 
   function sideOf(fn, arg, side) {
     if (side === null || typeof side !== 'object') throw typeError(fn, arg, '{ type, items }', side);
@@ -25,8 +24,8 @@ export function definePairBatches(shared, sizes) {
   }
 
   // Runs `bound` over the pairs of sides a and b (names: the argument names), answers into `out` (OutType, one per
-  // pair); `options`: up to three option numbers for the scratch area.
-  function run(fn, bound, names, a, b, OutType, out, options) {
+  // pair); `options`: option numbers for the scratch area's `slots`.
+  function run(fn, bound, names, a, b, OutType, out, slots, options) {
     const A = sideOf(fn, names[0], a), B = sideOf(fn, names[1], b);
     if (A.count !== B.count && A.count !== 1 && B.count !== 1) {
       throw rangeError(fn, `${names[1]}.items`, `must hold 1 or ${A.count} shapes, as many as ${names[0]} (got ${B.count})`);
@@ -37,7 +36,7 @@ export function definePairBatches(shared, sizes) {
     const heap = shared.place([A.array, B.array], [output]);
     shared.checkCall(call, fn);  // a Proxy's trap while copying could have disposed or moved something
     const f = shared.io();
-    options.forEach((value, k) => { f[OPT + k] = value; });
+    options.forEach((value, k) => { f[slots[k]] = value; });
     const [addressA, addressB, answers] = heap.addresses;
     const isDouble = (side) => (side.array.Type === Float64Array ? 1 : 0);
     const status = bound(A.code, addressA, A.count, isDouble(A), B.code, addressB, B.count, isDouble(B), pairs, answers);
@@ -52,7 +51,7 @@ export function definePairBatches(shared, sizes) {
 
   /** Whether each pair meets: 1 or 0 per pair. */
   function intersectsBatch(a, b, out) {
-    return run('intersectsBatch', module.intersectsBatch, ['a', 'b'], a, b, Uint8Array, out, []);
+    return run('intersectsBatch', module.intersectsBatch, ['a', 'b'], a, b, Uint8Array, out, [], []);
   }
 
   /** Each pair's raycast hit t (Infinity for none); opts as for raycast. */
@@ -61,7 +60,7 @@ export function definePairBatches(shared, sizes) {
     const { maxDistance, backfaceCulling } = shared.raycastOptions(o, 'raycastBatch');
     const solid = o === undefined ? true : shared.flag(o.solid, true, 'raycastBatch', 'solid');
     return run('raycastBatch', module.raycastBatch, ['casters', 'targets'], casters, targets, Float64Array, out,
-      [maxDistance, backfaceCulling ? 1 : 0, solid ? 1 : 0]);
+      RAYCAST_SLOTS, [maxDistance, backfaceCulling ? 1 : 0, solid ? 1 : 0]);
   }
 
   return { intersectsBatch, raycastBatch };

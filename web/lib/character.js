@@ -2,15 +2,17 @@
 // collide-and-slide (cpp/collide3d/character/move_and_slide.h says how). The module keeps the world's list between
 // calls, as a game moves its characters through the same world every frame; a call naming other objects replaces it.
 import { rangeError, typeError } from './errors.js';
-import { SHAPE_TYPES, decodeShape, encodeNumber, encodeVector } from './shapes.js';
-
-const MESH = 0, TREE = 1;
-const MAX_ITERATIONS = 32;  // CharacterMove::kMaxIterations
-const CONTACT_SIZE = 8;     // point, normal, the object's place in the world, the triangle or box id
+import { SHAPE_TYPES, decodeShape, encodeNumber, encodeVector } from './boundary.js';
 
 // `meshAddress`, `treeAddress`: (x, fn, what) => the address of a live TriangleMesh / AabbTree, 0 for anything else.
 export function defineMoveAndSlide(shared, meshAddress, treeAddress) {
-  const { module, OPT, OUT, vec } = shared;
+  const { module, OPT, OUT, vec, layout, maxIterations: MAX_ITERATIONS } = shared;
+  const { mesh: MESH, tree: TREE } = shared.enumOf('worldKinds');
+  const OPTION = layout('characterOptions',
+    'up:vec3 maxSlope:number stepHeight:number snapToGround:number maxIterations:integer skinWidth:number');
+  const MOVE = layout('characterMove', 'translation:vec3 grounded:bool groundNormal:vec3');
+  const CONTACT = layout('worldHit', 'hit:sweepHit object:index element:index');
+  const HIT = layout('sweepHit', 'point:vec3 normal:vec3');
   let sent = [];  // kind, address, kind, address, ...: the world the module holds
 
   // The objects of `world` (one, or an array), checked, with their kinds and addresses.
@@ -46,15 +48,15 @@ export function defineMoveAndSlide(shared, meshAddress, treeAddress) {
   function writeOptions(f, opts, fn) {
     const o = shared.options(opts, fn);
     const get = (name) => (o === undefined ? undefined : o[name]);
-    const up = get('up');
+    const up = get('up'), u = OPT + OPTION.up;
     if (up === undefined) {
-      f[OPT] = 0, f[OPT + 1] = 1, f[OPT + 2] = 0;
+      f[u] = 0, f[u + 1] = 1, f[u + 2] = 0;
     } else {
-      encodeVector(f, OPT, up, fn, 'opts', 'up');
-      if (f[OPT] === 0 && f[OPT + 1] === 0 && f[OPT + 2] === 0) throw rangeError(fn, 'opts.up', 'must not be the zero vector');
+      encodeVector(f, u, up, fn, 'opts', 'up');
+      if (f[u] === 0 && f[u + 1] === 0 && f[u + 2] === 0) throw rangeError(fn, 'opts.up', 'must not be the zero vector');
     }
-    const size = (name, at, fallback, rule = (x) => x >= 0, ruleText = 'must be >= 0') => {
-      const value = get(name);
+    const size = (name, fallback, rule = (x) => x >= 0, ruleText = 'must be >= 0') => {
+      const value = get(name), at = OPT + OPTION[name];
       if (value === undefined) {
         f[at] = fallback;
         return;
@@ -62,20 +64,20 @@ export function defineMoveAndSlide(shared, meshAddress, treeAddress) {
       encodeNumber(f, at, value, fn, 'opts', name);
       if (!rule(value)) throw rangeError(fn, `opts.${name}`, `${ruleText} (got ${value})`);
     };
-    size('maxSlope', OPT + 3, Math.PI / 4, (x) => x >= 0 && x < Math.PI / 2, 'must be in [0, π/2) radians');
-    size('stepHeight', OPT + 4, 0);
-    size('snapToGround', OPT + 5, 0);
+    size('maxSlope', Math.PI / 4, (x) => x >= 0 && x < Math.PI / 2, 'must be in [0, π/2) radians');
+    size('stepHeight', 0);
+    size('snapToGround', 0);
     const iterations = get('maxIterations');
     if (iterations === undefined) {
-      f[OPT + 6] = 4;
+      f[OPT + OPTION.maxIterations] = 4;
     } else {
       if (!Number.isInteger(iterations)) throw typeError(fn, 'opts.maxIterations', 'an integer', iterations);
       if (iterations < 1 || iterations > MAX_ITERATIONS) {
         throw rangeError(fn, 'opts.maxIterations', `must be from 1 to ${MAX_ITERATIONS} (got ${iterations})`);
       }
-      f[OPT + 6] = iterations;
+      f[OPT + OPTION.maxIterations] = iterations;
     }
-    size('skinWidth', OPT + 7, -1);  // -1: the module's default, 1% of the shape's size
+    size('skinWidth', -1);  // -1: the module's default, 1% of the shape's size
   }
 
   /**
@@ -94,21 +96,21 @@ export function defineMoveAndSlide(shared, meshAddress, treeAddress) {
       return module.characterMove(code, m[0], m[1], m[2]);
     }, (t) => typeError(fn, 'shape.type', "'sphere', 'capsule', 'aabb' or 'obb'", t), (f) => writeOptions(f, opts, fn));
     const f = shared.io();
-    const grounded = f[OUT + 3] === 1;
-    const numbers = new Float64Array(module.HEAPU8.buffer, module.characterContactsAddress(), count * CONTACT_SIZE);
+    const grounded = f[OUT + MOVE.grounded] === 1;
+    const numbers = new Float64Array(module.HEAPU8.buffer, module.characterContactsAddress(), count * CONTACT.size);
     const contacts = [];
-    for (let o = 0; o < numbers.length; o += CONTACT_SIZE) {
-      const object = objects[numbers[o + 6]];
-      const element = numbers[o + 7];
-      contacts.push(entries[2 * numbers[o + 6]] === MESH
-        ? { point: vec(numbers, o), normal: vec(numbers, o + 3), object, triangleIndex: element }
-        : { point: vec(numbers, o), normal: vec(numbers, o + 3), object, id: element });
+    for (let o = 0; o < numbers.length; o += CONTACT.size) {
+      const at = numbers[o + CONTACT.object], element = numbers[o + CONTACT.element];
+      const point = vec(numbers, o + CONTACT.hit + HIT.point), normal = vec(numbers, o + CONTACT.hit + HIT.normal);
+      contacts.push(entries[2 * at] === MESH
+        ? { point, normal, object: objects[at], triangleIndex: element }
+        : { point, normal, object: objects[at], id: element });
     }
     return {
-      shape: decodeShape(type, f, OUT + 7),
-      translation: vec(f, OUT),
+      shape: decodeShape(type, f, OUT + MOVE.size),  // the moved shape follows the move
+      translation: vec(f, OUT + MOVE.translation),
       grounded,
-      groundNormal: grounded ? vec(f, OUT + 4) : null,
+      groundNormal: grounded ? vec(f, OUT + MOVE.groundNormal) : null,
       contacts,
     };
   };

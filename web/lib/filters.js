@@ -1,5 +1,5 @@
 // Float filters ahead of the commonest single queries. The JS entry has written both shapes' numbers into the
-// scratch area (shapes.js: read once, checked to be finite); a filter answers from them in double arithmetic when an
+// scratch area (boundary.js: read once, checked to be finite); a filter answers from them in double arithmetic when an
 // error bound proves the answer the exact wasm query gives (the filtered-predicate idea of Shewchuk 1997, "Adaptive
 // precision floating-point arithmetic and fast robust geometric predicates"), so the call skips the trip into wasm.
 // Anything else is UNDECIDED and goes to wasm: a value too close to 0 for its bound (touching, grazing), an invalid
@@ -12,14 +12,15 @@
 // for the rounding of the comparison and of the bound itself; TINY covers products that underflow. A value that
 // overflows gives an infinite or NaN bound, which decides nothing.
 // Shapes are read at f[a...] and f[b...] in their encoded order (the C++ shapes' `fields`).
-import { SHAPE_TYPES } from './shapes.js';
-
 export const UNDECIDED = -1;
 const REL = 2 ** -48;
 const TINY = 2 ** -1000;
 const NORMAL_FLOOR = 2 ** -960;  // n·n above it: the underflow of its squares is far below REL
-const [RAY, SEGMENT, PLANE, TRIANGLE, SPHERE, AABB] =
-  ['ray', 'segment', 'plane', 'triangle', 'sphere', 'aabb'].map((type) => SHAPE_TYPES.indexOf(type));
+let RAY, SEGMENT, PLANE, TRIANGLE, SPHERE, AABB;
+// The type codes the filters test for, from the module's list of shape types (index.js, at start-up).
+export function setFilterCodes(types) {
+  [RAY, SEGMENT, PLANE, TRIANGLE, SPHERE, AABB] = ['ray', 'segment', 'plane', 'triangle', 'sphere', 'aabb'].map((type) => types.indexOf(type));
+}
 
 // 1 when `value` is proven above 0, 0 when proven below, else UNDECIDED.
 const sign = (value, bound) => (value > bound ? 1 : value < -bound ? 0 : UNDECIDED);

@@ -21,9 +21,11 @@ function isArrayBuffer(x) {
   }
 }
 
-// `shared`: what index.js's API shares (module, io, A, OUT, failure, beginCall).
+// `shared`: what index.js's API shares (module, io, A, OUT, layout, failure, beginCall).
 export function defineMeshFormat(shared) {
   const { module, A, OUT } = shared;
+  const IMAGE = shared.layout('meshImage', `first:number vertexCount:number triangleCount:number spans:imageSpan*${module.meshFormat().sections.length}`);
+  const SPAN = shared.layout('imageSpan', 'offset:number bytes:number address:number');
   const format = module.meshFormat();
   const sections = format.sections.map(({ name, type }) => ({ name, Type: TYPED_ARRAYS[type] }));
   if (sections.some((s) => s.Type === undefined)) throw new Error('collide3d: the wasm module names an unknown typed array');
@@ -32,8 +34,11 @@ export function defineMeshFormat(shared) {
   const headerAt = () => shared.io().byteOffset + 8 * A;
   function image() {
     const f = shared.io();
-    const spans = sections.map((section, k) => ({ ...section, offset: f[OUT + 3 + 3 * k], bytes: f[OUT + 4 + 3 * k], at: f[OUT + 5 + 3 * k] }));
-    return { first: f[OUT], vertexCount: f[OUT + 1], triangleCount: f[OUT + 2], spans };
+    const spans = sections.map((section, k) => {
+      const o = OUT + IMAGE.spans + SPAN.size * k;
+      return { ...section, offset: f[o + SPAN.offset], bytes: f[o + SPAN.bytes], at: f[o + SPAN.address] };
+    });
+    return { first: f[OUT + IMAGE.first], vertexCount: f[OUT + IMAGE.vertexCount], triangleCount: f[OUT + IMAGE.triangleCount], spans };
   }
 
   // The mesh at `address` as { version, vertexCount, triangleCount, buffer, <section>: a view of it, ... }.

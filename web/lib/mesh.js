@@ -4,12 +4,10 @@
 // then too. A built mesh serializes to one ArrayBuffer and is made again from it without a build (mesh-format.js), which
 // is how buildAsync brings a mesh built in a worker back (mesh-async.js).
 import { rangeError, typeError, unsupportedPair } from './errors.js';
-import { encodeAffine, encodeVector } from './shapes.js';
+import { encodeAffine, encodeVector } from './boundary.js';
 import { heapOwnerClass } from './heap-owner.js';
 import { defineMeshFormat } from './mesh-format.js';
 import { buildAsync } from './mesh-async.js';
-
-const HIT_MODES = { first: 0, any: 1, all: 2 };
 
 // The arrays a mesh is made from (the constructor's, buildAsync's): [types, what the error says is expected].
 export const POSITION_ARRAYS = [[Float32Array, Float64Array], 'a Float32Array or Float64Array'];
@@ -37,15 +35,28 @@ export function positionsChecker(shared) {
 
 // `shared`: what index.js's API shares with it (the module, the scratch area and its helpers).
 export function defineTriangleMesh(shared) {
-  const { module, A, OPT, OUT, status: STATUS, vec } = shared;
-  const HIT_SIZE = 12;  // io::kHitSize numbers and the triangle
-  const CONTACT_SIZE = 8;  // mesh_bindings.cpp's kContactSize: normal, depth, point, triangle
+  const { module, A, OUT, status: STATUS, vec, layout, RAYCAST_SLOTS } = shared;
+  const HIT_MODES = shared.enumOf('hitModes');
+  const HIT = layout('meshHit', 'hit:raycastHit triangleIndex:index');
+  const SWEEP = layout('meshSweepHit', 'hit:sweepHit triangleIndex:index');
+  const SWEEP_HIT = layout('sweepHit', 't:number point:vec3 normal:vec3');
+  const POINT = layout('meshPoint', 'point:vec3 distance:number triangleIndex:index');
+  const PAIR = layout('meshPairPoints', 'pointA:vec3 pointB:vec3 distance:number triangleIndexA:index triangleIndexB:index');
+  const CONTACT = layout('meshContact', 'contact:contact triangleIndex:index');
+  const CLOSEST = layout('meshClosestPoints', 'points:closestPoints triangleIndex:index');
+  const POINTS = layout('closestPoints', 'pointA:vec3 pointB:vec3 distance:number');
+  const MIN_DEPTH = shared.OPT + layout('contactsOptions', 'minDepth:number').minDepth;
   const checkPositions = positionsChecker(shared);
 
+  const RAY_HIT = layout('raycastHit', 't:number point:vec3 normal:vec3 u:number v:number frontFace:bool');
+
+  // A mesh hit at f[o...]: a triangle's raycast hit (with its barycentrics) and the triangle.
   function hitAt(f, o) {
+    const h = o + HIT.hit;
     return {
-      t: f[o] + 0, point: vec(f, o + 1), normal: vec(f, o + 4), u: f[o + 8] + 0, v: f[o + 9] + 0,
-      frontFace: f[o + 10] === 1, triangleIndex: f[o + 11],
+      t: f[h + RAY_HIT.t] + 0, point: vec(f, h + RAY_HIT.point), normal: vec(f, h + RAY_HIT.normal),
+      u: f[h + RAY_HIT.u] + 0, v: f[h + RAY_HIT.v] + 0, frontFace: f[h + RAY_HIT.frontFace] === 1,
+      triangleIndex: f[o + HIT.triangleIndex],
     };
   }
 
@@ -73,9 +84,9 @@ export function defineTriangleMesh(shared) {
     return minDepth;
   }
   function writeOptions(f, { maxDistance, backfaceCulling }) {
-    f[OPT] = maxDistance;
-    f[OPT + 1] = backfaceCulling ? 1 : 0;
-    f[OPT + 2] = 1;
+    f[RAYCAST_SLOTS[0]] = maxDistance;
+    f[RAYCAST_SLOTS[1]] = backfaceCulling ? 1 : 0;
+    f[RAYCAST_SLOTS[2]] = 1;
   }
 
   const { HeapOwner, addressOf, isOwner } = heapOwnerClass((address) => module.meshDestroy(address), 'mesh', shared.beginCall);
@@ -225,9 +236,9 @@ export function defineTriangleMesh(shared) {
           mode = o.mode;
         });
       if (mode === HIT_MODES.all) {
-        const numbers = new Float64Array(module.HEAPU8.buffer, module.hitsAddress(), found * HIT_SIZE);
+        const numbers = new Float64Array(module.HEAPU8.buffer, module.hitsAddress(), found * HIT.size);
         const hits = [];
-        for (let k = 0; k < found; ++k) hits.push(hitAt(numbers, k * HIT_SIZE));
+        for (let k = 0; k < found; ++k) hits.push(hitAt(numbers, k * HIT.size));
         module.releaseHits();
         return hits;
       }
@@ -286,8 +297,11 @@ export function defineTriangleMesh(shared) {
         (code) => module.meshSweep(addressOf(this, fn), code, v[0], v[1], v[2]),
         (type) => unsupportedPair(fn, type, 'TriangleMesh'));
       if (found === 0) return null;
-      const f = shared.io();
-      return { t: f[OUT] + 0, point: vec(f, OUT + 1), normal: vec(f, OUT + 4), triangleIndex: f[OUT + 7] };
+      const f = shared.io(), o = OUT + SWEEP.hit;
+      return {
+        t: f[o + SWEEP_HIT.t] + 0, point: vec(f, o + SWEEP_HIT.point), normal: vec(f, o + SWEEP_HIT.normal),
+        triangleIndex: f[OUT + SWEEP.triangleIndex],
+      };
     }
 
     /** The mesh's point nearest to `point` (ties: the lowest triangleIndex); null for a mesh without triangles. */
@@ -299,7 +313,7 @@ export function defineTriangleMesh(shared) {
       encodeVector(f, A, point, fn, 'point', '');
       shared.checkCall(call, fn, f);
       if (module.meshClosestPoint(addressOf(this, fn)) === 0) return null;
-      return { point: vec(f, OUT), distance: f[OUT + 3] + 0, triangleIndex: f[OUT + 4] };
+      return { point: vec(f, OUT + POINT.point), distance: f[OUT + POINT.distance] + 0, triangleIndex: f[OUT + POINT.triangleIndex] };
     }
 
     /**
@@ -322,8 +336,8 @@ export function defineTriangleMesh(shared) {
       if (runOnMesh(fn, this, other, matrix, (a, b) => module.meshClosestPointsToMesh(a, b)) === 0) return null;
       const f = shared.io();
       return {
-        pointA: vec(f, OUT), pointB: vec(f, OUT + 3), distance: f[OUT + 6] + 0, triangleIndexA: f[OUT + 7],
-        triangleIndexB: f[OUT + 8],
+        pointA: vec(f, OUT + PAIR.pointA), pointB: vec(f, OUT + PAIR.pointB), distance: f[OUT + PAIR.distance] + 0,
+        triangleIndexA: f[OUT + PAIR.triangleIndexA], triangleIndexB: f[OUT + PAIR.triangleIndexB],
       };
     }
 
@@ -338,13 +352,14 @@ export function defineTriangleMesh(shared) {
       addressOf(this, fn);
       const found = shared.runOnShape(fn, 'shape', shape, (code) => module.meshContacts(addressOf(this, fn), code),
         (type) => unsupportedPair(fn, 'TriangleMesh', type), (f) => {
-          f[OPT] = minDepthOption(opts, fn);  // a getter here that called collide3d is caught before the query runs
+          f[MIN_DEPTH] = minDepthOption(opts, fn);  // a getter here that called collide3d is caught before the query runs
         });
       try {
-        const numbers = new Float64Array(module.HEAPU8.buffer, module.hitsAddress(), found * CONTACT_SIZE);
+        const numbers = new Float64Array(module.HEAPU8.buffer, module.hitsAddress(), found * CONTACT.size);
         const contacts = [];
-        for (let o = 0; o < numbers.length; o += CONTACT_SIZE) {
-          contacts.push({ normal: vec(numbers, o), depth: numbers[o + 3] + 0, point: vec(numbers, o + 4), triangleIndex: numbers[o + 7] });
+        for (let o = 0; o < numbers.length; o += CONTACT.size) {
+          const { normal, depth, pointA: point } = shared.contactAt(numbers, o + CONTACT.contact);
+          contacts.push({ normal, depth, point, triangleIndex: numbers[o + CONTACT.triangleIndex] });
         }
         return contacts;
       } finally {
@@ -363,8 +378,11 @@ export function defineTriangleMesh(shared) {
       const found = shared.runOnShape(fn, 'shape', shape, (code) => module.meshClosestPoints(addressOf(this, fn), code),
         (type) => unsupportedPair(fn, 'TriangleMesh', type));
       if (found === 0) return null;
-      const f = shared.io();
-      return { pointA: vec(f, OUT), pointB: vec(f, OUT + 3), distance: f[OUT + 6] + 0, triangleIndex: f[OUT + 7] };
+      const f = shared.io(), o = OUT + CLOSEST.points;
+      return {
+        pointA: vec(f, o + POINTS.pointA), pointB: vec(f, o + POINTS.pointB), distance: f[o + POINTS.distance] + 0,
+        triangleIndex: f[OUT + CLOSEST.triangleIndex],
+      };
     }
 
     /** New positions for the same vertices (after an animation, a morph): the BVH's boxes follow, without a rebuild. */

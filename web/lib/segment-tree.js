@@ -7,11 +7,12 @@ import { heapOwnerClass } from './heap-owner.js';
 import { INDEX_ARRAYS, positionsChecker } from './mesh.js';
 
 // Primitive kinds by their SegmentKind codes: a point per vertex, a strip of segments, a segment per vertex pair.
-const KINDS = ['points', 'line', 'lineSegments'];
 
 // `shared`: what index.js's API shares with it (the module, the scratch area and its helpers).
 export function defineSegmentTree(shared) {
   const { module, OPT, status: STATUS } = shared;
+  const NEAR = shared.layout('nearOptions', 'maxDistance:number radius:number');
+  const KINDS = shared.enumOf('segmentKinds');
   const checkPositions = positionsChecker(shared);
   const { HeapOwner, addressOf } = heapOwnerClass((address) => module.segmentTreeDestroy(address), 'tree',
     shared.beginCall);
@@ -30,7 +31,7 @@ export function defineSegmentTree(shared) {
       const o = shared.options(opts, fn);
       const given = o === undefined ? undefined : o.kind;
       const kind = given === undefined ? 'lineSegments' : given;
-      if (!KINDS.includes(kind)) throw typeError(fn, 'opts.kind', "'points', 'line' or 'lineSegments'", given);
+      if (typeof kind !== 'string' || !Object.hasOwn(KINDS, kind)) throw typeError(fn, 'opts.kind', "'points', 'line' or 'lineSegments'", given);
       const index = o === undefined ? undefined : o.index;
       const indexed = index !== undefined && index !== null;
       const sequence = indexed
@@ -45,7 +46,7 @@ export function defineSegmentTree(shared) {
       try {
         new Float32Array(module.HEAPU8.buffer, module.segmentTreePositions(address), vertices.length).set(vertices);
         if (indexed) new Uint32Array(module.HEAPU8.buffer, module.segmentTreeSequence(address), length).set(sequence);
-        bad = module.segmentTreeBuild(address, KINDS.indexOf(kind));
+        bad = module.segmentTreeBuild(address, KINDS[kind]);
       } catch (error) {
         module.segmentTreeDestroy(address);
         throw error;
@@ -85,8 +86,8 @@ export function defineSegmentTree(shared) {
           if (limit !== undefined && (typeof limit !== 'number' || Number.isNaN(limit))) {
             throw typeError(fn, 'opts.maxDistance', 'a number', limit);
           }
-          f[OPT] = limit === undefined ? Infinity : limit;
-          f[OPT + 1] = radius;
+          f[OPT + NEAR.maxDistance] = limit === undefined ? Infinity : limit;
+          f[OPT + NEAR.radius] = radius;
         });
       return shared.takeFound(found, fn, 'caster');
     }

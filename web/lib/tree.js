@@ -3,12 +3,14 @@
 // and which boxes overlap. The JS object keeps only the tree's address; dispose() frees it (and a tree that is
 // garbage-collected undisposed is freed then too).
 import { rangeError, show, typeError, unsupportedPair } from './errors.js';
-import { SHAPE_TYPES } from './shapes.js';
+import { SHAPE_TYPES } from './boundary.js';
 import { heapOwnerClass } from './heap-owner.js';
 
 // `shared`: what index.js's API shares with it (the module, the scratch area and its helpers).
 export function defineAabbTree(shared) {
-  const { module, OPT, OUT, status: STATUS, vec } = shared;
+  const { module, OUT, status: STATUS, vec, layout, RAYCAST_SLOTS } = shared;
+  const TREE_HIT = layout('treeHit', 'id:index hit:raycastHit');
+  const HIT = layout('raycastHit', 't:number point:vec3 normal:vec3');
 
   const { HeapOwner, addressOf, isOwner } = heapOwnerClass((address) => module.treeDestroy(address), 'tree', shared.beginCall);
 
@@ -17,9 +19,9 @@ export function defineAabbTree(shared) {
     const o = shared.options(opts, fn);
     const { maxDistance } = shared.raycastOptions(o, fn);
     const solid = o === undefined ? true : shared.flag(o.solid, true, fn, 'solid');
-    f[OPT] = maxDistance;
-    f[OPT + 1] = 0;
-    f[OPT + 2] = solid ? 1 : 0;
+    f[RAYCAST_SLOTS[0]] = maxDistance;
+    f[RAYCAST_SLOTS[1]] = 0;
+    f[RAYCAST_SLOTS[2]] = solid ? 1 : 0;
   }
 
   class AabbTree extends HeapOwner {
@@ -89,8 +91,8 @@ export function defineAabbTree(shared) {
       const hit = shared.runOnShape(fn, 'caster', caster, (code) => module.treeRaycast(addressOf(this, fn), code),
         shared.notACaster(fn), (f) => writeCastOptions(f, opts, fn));
       if (hit === 0) return null;
-      const f = shared.io();
-      return { id: f[OUT], t: f[OUT + 1] + 0, point: vec(f, OUT + 2), normal: vec(f, OUT + 5) };
+      const f = shared.io(), h = OUT + TREE_HIT.hit;
+      return { id: f[OUT + TREE_HIT.id], t: f[h + HIT.t] + 0, point: vec(f, h + HIT.point), normal: vec(f, h + HIT.normal) };
     }
 
     /**

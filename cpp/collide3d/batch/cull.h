@@ -46,7 +46,7 @@ std::pair<double, double> extents(const T* items, size_t count) {
   const size_t numbers = count * encodedSize<Shape>();
   for (size_t i = 0; i < numbers; ++i) {
     const double x = std::fabs(double(items[i]));
-    if (std::is_same_v<Shape, Sphere> && i % 4 == 3) {
+    if (std::is_same_v<Shape, Sphere> && i % encodedSize<Sphere>() == encodedOffset(&Sphere::radius)) {
       r = larger(r, x);
     } else {
       m = larger(m, x);

@@ -29,8 +29,9 @@ struct SphereSphere {
   static constexpr ShapeType kA = ShapeType::Sphere, kB = ShapeType::Sphere;
   template <class V, class A, class B>
   static auto decide(const A& a, const B& b, size_t first) {
-    const auto [gap] = exact::filteredLanes<V>(kBallsGap, a.vec3(first, 0), a.number(first, 3), b.vec3(first, 0),
-                                               b.number(first, 3));
+    using lanes::get;
+    const auto [gap] = exact::filteredLanes<V>(kBallsGap, get<&Sphere::center>(a, first), get<&Sphere::radius>(a, first),
+                                               get<&Sphere::center>(b, first), get<&Sphere::radius>(b, first));
     return decision(gap.negative(), gap.positive());
   }
 };
@@ -40,9 +41,11 @@ struct SpherePlane {
   static constexpr ShapeType kA = ShapeType::Sphere, kB = ShapeType::Plane;
   template <class V, class A, class B>
   static auto decide(const A& a, const B& b, size_t first) {
+    using lanes::get;
     const exact::V3<V> none{V{}, V{}, V{}};
-    const auto m = exact::filteredLanes<V>(plane_side::kBallSide, b.vec3(first, 0), b.number(first, 3),
-                                           a.vec3(first, 0), none, a.number(first, 3), V{});
+    const auto m = exact::filteredLanes<V>(plane_side::kBallSide, get<&Plane::normal>(b, first),
+                                           get<&Plane::constant>(b, first), get<&Sphere::center>(a, first), none,
+                                           get<&Sphere::radius>(a, first), V{});
     return decision(m[1].negative(), m[1].positive());
   }
 };
@@ -53,9 +56,10 @@ struct BoxPlane {
   static constexpr ShapeType kA = ShapeType::Aabb, kB = ShapeType::Plane;
   template <class V, class A, class B>
   static auto decide(const A& a, const B& b, size_t first) {
-    const auto n = b.vec3(first, 0);
-    const V d = b.number(first, 3);
-    const auto lo = a.vec3(first, 0), hi = a.vec3(first, 3);
+    using lanes::get;
+    const auto n = get<&Plane::normal>(b, first);
+    const V d = get<&Plane::constant>(b, first);
+    const auto lo = get<&Aabb::min>(a, first), hi = get<&Aabb::max>(a, first);
     const exact::V3<V> back{n.x >= 0 ? lo.x : hi.x, n.y >= 0 ? lo.y : hi.y, n.z >= 0 ? lo.z : hi.z};
     const exact::V3<V> front{n.x >= 0 ? hi.x : lo.x, n.y >= 0 ? hi.y : lo.y, n.z >= 0 ? hi.z : lo.z};
     const auto [s0] = exact::filteredLanes<V>(plane_side::kSignedDistance, n, d, back);
@@ -69,10 +73,11 @@ struct SegmentPlane {
   static constexpr ShapeType kA = ShapeType::Segment, kB = ShapeType::Plane;
   template <class V, class A, class B>
   static auto decide(const A& a, const B& b, size_t first) {
-    const auto n = b.vec3(first, 0);
-    const V d = b.number(first, 3);
-    const auto [s0] = exact::filteredLanes<V>(plane_side::kSignedDistance, n, d, a.vec3(first, 0));
-    const auto [s1] = exact::filteredLanes<V>(plane_side::kSignedDistance, n, d, a.vec3(first, 3));
+    using lanes::get;
+    const auto n = get<&Plane::normal>(b, first);
+    const V d = get<&Plane::constant>(b, first);
+    const auto [s0] = exact::filteredLanes<V>(plane_side::kSignedDistance, n, d, get<&Segment::start>(a, first));
+    const auto [s1] = exact::filteredLanes<V>(plane_side::kSignedDistance, n, d, get<&Segment::end>(a, first));
     return decision((s0.positive() & s1.negative()) | (s0.negative() & s1.positive()),
                     (s0.positive() & s1.positive()) | (s0.negative() & s1.negative()));
   }
@@ -84,7 +89,9 @@ struct BoxBox {
   static constexpr ShapeType kA = ShapeType::Aabb, kB = ShapeType::Aabb;
   template <class V, class A, class B>
   static auto decide(const A& a, const B& b, size_t first) {
-    const auto loA = a.vec3(first, 0), hiA = a.vec3(first, 3), loB = b.vec3(first, 0), hiB = b.vec3(first, 3);
+    using lanes::get;
+    const auto loA = get<&Aabb::min>(a, first), hiA = get<&Aabb::max>(a, first);
+    const auto loB = get<&Aabb::min>(b, first), hiB = get<&Aabb::max>(b, first);
     const auto met = (loA.x <= hiB.x) & (loB.x <= hiA.x) & (loA.y <= hiB.y) & (loB.y <= hiA.y) &
                      (loA.z <= hiB.z) & (loB.z <= hiA.z);
     return Decision<decltype(met)>{met, lanes::allLanes<decltype(met)>()};

@@ -34,6 +34,18 @@ struct Side {
   }
 };
 
+// A shape's field across the lanes, by its member: get<&Sphere::radius>(side, first).
+template <auto Member, class Side>
+auto get(const Side& side, size_t first) {
+  constexpr int kAt = encodedOffset(Member);
+  static_assert(kAt >= 0);
+  if constexpr (std::is_same_v<typename MemberOf<decltype(Member)>::Type, Vec3>) {
+    return side.vec3(first, kAt);
+  } else {
+    return side.number(first, kAt);
+  }
+}
+
 template <class V, class T>
 Side<V, T> sideOf(const EncodedItems& items) {
   return {static_cast<const T*>(items.data), items.count == 1 ? 0 : static_cast<size_t>(items.size)};

@@ -18,6 +18,21 @@ namespace c3d {
 
 namespace raycast_lanes {
 
+// A caster's origin and its second point (direction, or a segment's end): rays, lines and segments lay them out alike.
+static_assert(encodedOffset(&Ray::origin) == encodedOffset(&Segment::start) &&
+              encodedOffset(&Line::origin) == encodedOffset(&Segment::start) &&
+              encodedOffset(&Ray::direction) == encodedOffset(&Segment::end) &&
+              encodedOffset(&Line::direction) == encodedOffset(&Segment::end));
+template <class Casters>
+auto from(const Casters& casters, size_t first) {
+  return lanes::get<&Segment::start>(casters, first);
+}
+template <class Casters>
+auto towards(const Casters& casters, size_t first) {
+  return lanes::get<&Segment::end>(casters, first);
+}
+using lanes::get;
+
 // Möller–Trumbore's determinants (raycast_triangle.h): crossing the plane (det's sign proven) it misses when u det,
 // v det or (1 - u - v) det, or from t = 0 t det, is proven of the opposite sign; with backface culling, also when
 // det < 0 is proven. Casters are origin then p (direction, or a segment's end), triangles a, b, c.
@@ -26,9 +41,9 @@ struct Triangles {
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& triangles, size_t first, Mask fromZero,
                            const RaycastOptions& options) {
-    const auto m = exact::filteredLanes<V>(moller_trumbore::kDeterminants<kSegment, false>, casters.vec3(first, 0),
-                                           casters.vec3(first, 3), V{}, triangles.vec3(first, 0),
-                                           triangles.vec3(first, 3), triangles.vec3(first, 6));
+    const auto m = exact::filteredLanes<V>(moller_trumbore::kDeterminants<kSegment, false>, from(casters, first),
+                                           towards(casters, first), V{}, get<&Triangle::a>(triangles, first),
+                                           get<&Triangle::b>(triangles, first), get<&Triangle::c>(triangles, first));
     const auto& [det, u, v, w, t] = m;
     const Mask culled = lanes::lanesIf<Mask>(options.backfaceCulling);
     return (det.positive() & (u.negative() | v.negative() | w.negative() | (t.negative() & fromZero))) |
@@ -44,9 +59,9 @@ struct Spheres {
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& spheres, size_t first, Mask fromZero,
                            const RaycastOptions&) {
-    const auto m = exact::filteredLanes<V>(kBallMeeting<kSegment, false>, casters.vec3(first, 0),
-                                           casters.vec3(first, 3), V{}, spheres.vec3(first, 0),
-                                           spheres.number(first, 3));
+    const auto m = exact::filteredLanes<V>(kBallMeeting<kSegment, false>, from(casters, first),
+                                           towards(casters, first), V{}, get<&Sphere::center>(spheres, first),
+                                           get<&Sphere::radius>(spheres, first));
     const auto& [discriminant, b, c] = m;
     return discriminant.negative() | (fromZero & b.positive() & c.positive());
   }
@@ -59,9 +74,9 @@ struct Planes {
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& planes, size_t first, Mask fromZero,
                            const RaycastOptions&) {
-    const auto m = exact::filteredLanes<V>(kPlaneCrossing<kSegment, false>, planes.vec3(first, 0),
-                                           planes.number(first, 3), casters.vec3(first, 0), casters.vec3(first, 3),
-                                           V{});
+    const auto m = exact::filteredLanes<V>(kPlaneCrossing<kSegment, false>, get<&Plane::normal>(planes, first),
+                                           get<&Plane::constant>(planes, first), from(casters, first),
+                                           towards(casters, first), V{});
     const auto& [value, rate] = m;
     return fromZero & ((value.positive() & rate.positive()) | (value.negative() & rate.negative()));
   }
@@ -76,8 +91,8 @@ struct Boxes {
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& boxes, size_t first, Mask fromZero,
                            const RaycastOptions&) {
-    const auto o = casters.vec3(first, 0), p = casters.vec3(first, 3), lo = boxes.vec3(first, 0),
-               up = boxes.vec3(first, 3);
+    const auto o = from(casters, first), p = towards(casters, first), lo = get<&Aabb::min>(boxes, first),
+               up = get<&Aabb::max>(boxes, first);
     const V origin[3] = {o.x, o.y, o.z}, towards[3] = {p.x, p.y, p.z}, low[3] = {lo.x, lo.y, lo.z},
             high[3] = {up.x, up.y, up.z};
     Mask forward[3], backward[3];

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "collide3d/dispatch/encoded.h"
 #include "collide3d/memory/checked.h"
 
 namespace c3d {
@@ -155,8 +156,8 @@ template <class T>
   std::vector<all_pairs::Box> read;
   if (!checked::reserve(read, count)) return false;
   for (size_t i = 0; i < count; ++i) {
-    const T* v = boxes + 6 * i;
-    read.push_back({{double(v[0]), double(v[1]), double(v[2])}, {double(v[3]), double(v[4]), double(v[5])}});
+    const Aabb box = decode<Aabb>(boxes + encodedSize<Aabb>() * i);
+    read.push_back({{box.min.x, box.min.y, box.min.z}, {box.max.x, box.max.y, box.max.z}});
   }
   return all_pairs::SelfPairs(read, pairs).run();
 }

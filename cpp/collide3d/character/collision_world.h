@@ -16,6 +16,13 @@ struct WorldHit {
   SweepHit hit;
   uint32_t source;   // the obstacle's place in the world's list
   uint32_t element;  // the mesh's triangle index, or the tree's box id
+
+  static constexpr const char* kName = "worldHit";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("hit", &WorldHit::hit);
+    visit("object", &WorldHit::source);
+    visit("element", &WorldHit::element);
+  }
 };
 
 class CollisionWorld {

@@ -33,6 +33,16 @@ struct CharacterOptions {
   double snapToGround = 0;
   int maxIterations = 4;  // sweeps per part of the motion; 1 to kMaxIterations
   double skinWidth = 0;   // the gap kept from surfaces
+
+  static constexpr const char* kName = "characterOptions";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("up", &CharacterOptions::up);
+    visit("maxSlope", &CharacterOptions::maxSlope);
+    visit("stepHeight", &CharacterOptions::stepHeight);
+    visit("snapToGround", &CharacterOptions::snapToGround);
+    visit("maxIterations", &CharacterOptions::maxIterations);
+    visit("skinWidth", &CharacterOptions::skinWidth);
+  }
 };
 
 struct CharacterMove {
@@ -45,6 +55,14 @@ struct CharacterMove {
   Vec3 groundNormal;
   std::array<WorldHit, kMaxContacts> contacts;  // each surface once, in the order the move met them
   int contactCount = 0;
+
+  // What crosses to JavaScript in the result area (followed there by the moved shape); the contacts go as a list.
+  static constexpr const char* kName = "characterMove";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("translation", &CharacterMove::translation);
+    visit("grounded", &CharacterMove::grounded);
+    visit("groundNormal", &CharacterMove::groundNormal);
+  }
 };
 
 inline Sphere translated(Sphere s, Vec3 d) { return {s.center + d, s.radius}; }

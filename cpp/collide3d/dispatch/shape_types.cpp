@@ -1,21 +1,35 @@
-// Per shape type: name, encoded schema and validation, dispatched over the closed list of shapes.
+// Per shape type: name, encoded schema and validation, generated from the list of shapes (shapes.h).
 #include "collide3d/dispatch/shape_visit.h"
 #include "collide3d/dispatch/tables.h"
 #include "collide3d/shapes/validate_shape.h"
 
 namespace c3d {
 
-const char* shapeName(ShapeType type) {
-  return withShapeType(type, [](auto tag) { return decltype(tag)::type::kName; });
+namespace {
+
+// Per shape type, as data: AllShapes is in ShapeType order.
+struct TypeInfo {
+  const char* name;
+  const FieldInfo* fields;
+  int fieldCount;
+  int size;
+};
+template <class... Shapes>
+constexpr std::array<TypeInfo, sizeof...(Shapes)> typeInfo(ShapeList<Shapes...>) {
+  return {TypeInfo{Shapes::kName, kFieldInfo<Shapes>.data(), fieldCount<Shapes>(), encodedSize<Shapes>()}...};
 }
+constexpr auto kTypes = typeInfo(AllShapes{});
+
+}  // namespace
+
+const char* shapeName(ShapeType type) { return kTypes[static_cast<int>(type)].name; }
 
 std::string shapeSchema(ShapeType type) {
-  return withShapeType(type, [](auto tag) { return schema<typename decltype(tag)::type>(); });
+  const TypeInfo& info = kTypes[static_cast<int>(type)];
+  return schemaText(info.fields, info.fieldCount);
 }
 
-int encodedSize(ShapeType type) {
-  return withShapeType(type, [](auto tag) { return encodedSize<typename decltype(tag)::type>(); });
-}
+int encodedSize(ShapeType type) { return kTypes[static_cast<int>(type)].size; }
 
 namespace {
 
@@ -32,11 +46,13 @@ bool validateAs(const double* encodedShape, Problem& problem) {
   return inRange ? validate(shape, problem) : validateShape(shape, problem);
 }
 
-// Indexed by ShapeType: a direct call on the query path, where a switch would carry every shape's frame.
-constexpr ValidateFn kValidators[kShapeTypeCount] = {
-    validateAs<Point>, validateAs<Ray>, validateAs<Line>, validateAs<Segment>, validateAs<Plane>,
-    validateAs<Triangle>, validateAs<Sphere>, validateAs<Ellipsoid>, validateAs<Aabb>, validateAs<Obb>,
-    validateAs<Cylinder>, validateAs<Capsule>, validateAs<Frustum>};
+// Indexed by ShapeType (AllShapes is in its order): a direct call on the query path, where a switch would carry every
+// shape's frame.
+template <class... Shapes>
+constexpr std::array<ValidateFn, sizeof...(Shapes)> validators(ShapeList<Shapes...>) {
+  return {validateAs<Shapes>...};
+}
+constexpr auto kValidators = validators(AllShapes{});
 
 }  // namespace
 

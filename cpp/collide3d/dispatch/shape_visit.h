@@ -1,5 +1,5 @@
 // withShapeType: calls a generic visitor with ShapeTag<Shape> for the shape type a runtime ShapeType names, the one
-// place that maps the enum back to the shape structs.
+// place that maps the enum back to the shape structs, generated from the list of shapes (shapes.h).
 #pragma once
 #include "collide3d/shapes/shapes.h"
 
@@ -10,26 +10,35 @@ struct ShapeTag {
   using type = Shape;
 };
 
+template <class... Shapes>
+constexpr bool inTypeOrder(ShapeList<Shapes...>) {
+  int i = 0;
+  return ((static_cast<int>(Shapes::kType) == i++) && ...) && i == kShapeTypeCount;
+}
+static_assert(inTypeOrder(AllShapes{}), "AllShapes lists every ShapeType once, in the enum's order");
+
+namespace visit_detail {
+
+// A chain of comparisons the compiler turns into a jump table. A type outside the list visits the first shape:
+// callers pass valid types only.
+template <class Visit, class First, class... Rest>
+auto visitListed(ShapeType type, Visit& visit, ShapeList<First, Rest...>) {
+  if constexpr (sizeof...(Rest) > 0) {
+    if (type != First::kType) return visitListed(type, visit, ShapeList<Rest...>{});
+  }
+  return visit(ShapeTag<First>{});
+}
+
+template <class First, class... Rest>
+constexpr ShapeList<Rest..., First> firstLast(ShapeList<First, Rest...>) {
+  return {};
+}
+
+}  // namespace visit_detail
+
 template <class Visit>
 auto withShapeType(ShapeType type, Visit&& visit) {
-  switch (type) {
-    case ShapeType::Ray: return visit(ShapeTag<Ray>{});
-    case ShapeType::Line: return visit(ShapeTag<Line>{});
-    case ShapeType::Segment: return visit(ShapeTag<Segment>{});
-    case ShapeType::Plane: return visit(ShapeTag<Plane>{});
-    case ShapeType::Triangle: return visit(ShapeTag<Triangle>{});
-    case ShapeType::Sphere: return visit(ShapeTag<Sphere>{});
-    case ShapeType::Ellipsoid: return visit(ShapeTag<Ellipsoid>{});
-    case ShapeType::Aabb: return visit(ShapeTag<Aabb>{});
-    case ShapeType::Obb: return visit(ShapeTag<Obb>{});
-    case ShapeType::Cylinder: return visit(ShapeTag<Cylinder>{});
-    case ShapeType::Capsule: return visit(ShapeTag<Capsule>{});
-    case ShapeType::Frustum: return visit(ShapeTag<Frustum>{});
-    case ShapeType::Point:
-    case ShapeType::Count:  // not a shape; callers index by valid types only
-      break;
-  }
-  return visit(ShapeTag<Point>{});
+  return visit_detail::visitListed(type, visit, visit_detail::firstLast(AllShapes{}));
 }
 
 }  // namespace c3d

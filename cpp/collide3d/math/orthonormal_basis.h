@@ -11,6 +11,13 @@ namespace c3d {
 
 struct OrthonormalBasis {
   Vec3 u, v, w;
+
+  static constexpr const char* kName = "basis";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("u", &OrthonormalBasis::u);
+    visit("v", &OrthonormalBasis::v);
+    visit("w", &OrthonormalBasis::w);
+  }
 };
 
 // Precondition: w is not the zero vector.

@@ -34,6 +34,15 @@ struct MeshPairPoints {
   Vec3 pointB;  // on the second mesh, in the first mesh's frame
   double distance;
   uint32_t triangleA, triangleB;  // their indices in each mesh
+
+  static constexpr const char* kName = "meshPairPoints";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("pointA", &MeshPairPoints::pointA);
+    visit("pointB", &MeshPairPoints::pointB);
+    visit("distance", &MeshPairPoints::distance);
+    visit("triangleIndexA", &MeshPairPoints::triangleA);
+    visit("triangleIndexB", &MeshPairPoints::triangleB);
+  }
 };
 
 class MeshPair {

@@ -37,6 +37,7 @@ namespace c3d {
 // How a sequence of vertices makes primitives (three.js's Points, Line and LineSegments): each vertex a point; each
 // vertex and the next a segment (n - 1 of them); vertices 2k and 2k + 1 a segment (an odd last vertex is unused).
 enum class SegmentKind : int { Points = 0, Strip = 1, Pairs = 2 };
+constexpr const char* kSegmentKindNames = "points,line,lineSegments";  // as the JS API names them, in order
 
 class SegmentTree {
  public:

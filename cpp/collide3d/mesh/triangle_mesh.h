@@ -15,42 +15,78 @@
 #include <vector>
 
 #include "collide3d/dispatch/encoded.h"
+#include "collide3d/dispatch/shape_visit.h"
 #include "collide3d/dispatch/tables.h"
 #include "collide3d/memory/checked.h"
 #include "collide3d/mesh/bvh.h"
 #include "collide3d/mesh/caster_box.h"
 #include "collide3d/queries/distance/closest_point.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"
+#include "collide3d/shapes/round_hull.h"
 
 namespace c3d {
 
+// The mesh's answers, each with the triangle's index (its position in the index / 3); their `fields` are how they
+// cross to JavaScript (dispatch/encoded.h).
 struct MeshHit {
   RaycastHit hit;
-  uint32_t triangle;  // its index in the mesh (position in the index / 3)
+  uint32_t triangle;
+
+  static constexpr const char* kName = "meshHit";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("hit", &MeshHit::hit);
+    visit("triangleIndex", &MeshHit::triangle);
+  }
 };
 
 struct MeshSweepHit {
   SweepHit hit;
   uint32_t triangle;
+
+  static constexpr const char* kName = "meshSweepHit";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("hit", &MeshSweepHit::hit);
+    visit("triangleIndex", &MeshSweepHit::triangle);
+  }
 };
 
 struct MeshPoint {
   Vec3 point;
   double distance;
   uint32_t triangle;
+
+  static constexpr const char* kName = "meshPoint";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("point", &MeshPoint::point);
+    visit("distance", &MeshPoint::distance);
+    visit("triangleIndex", &MeshPoint::triangle);
+  }
 };
 
 struct MeshContact {
   Contact contact;  // the triangle first: the normal points from it towards the shape, pointA lies on it
   uint32_t triangle;
+
+  static constexpr const char* kName = "meshContact";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("contact", &MeshContact::contact);
+    visit("triangleIndex", &MeshContact::triangle);
+  }
 };
 
 struct MeshClosestPoints {
   ClosestPoints points;  // pointA on the mesh, pointB on the shape
   uint32_t triangle;
+
+  static constexpr const char* kName = "meshClosestPoints";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("points", &MeshClosestPoints::points);
+    visit("triangleIndex", &MeshClosestPoints::triangle);
+  }
 };
 
 enum class HitMode : int { First = 0, Any = 1, All = 2 };
+constexpr const char* kHitModeNames = "first,any,all";  // as the JS API names them, in order
 
 inline constexpr auto kEveryHit = [](const SweepHit&) { return true; };
 
@@ -108,8 +144,7 @@ class TriangleMesh {
   size_t triangleCount() const { return ids_.size(); }
   // Whether shapes of this type have bounds (boundsOf), which sweep() prunes the tree by: decided by the type alone.
   static bool bounded(ShapeType type) {
-    const double zeros[kEncodedShapeSize] = {};
-    return boundsOf(type, zeros).has_value();
+    return withShapeType(type, [](auto tag) { return kBounded<typename decltype(tag)::type>; });
   }
   const Bvh& tree() const { return tree_; }
   const std::vector<uint32_t>& triangleIds() const { return ids_; }  // the triangle in each slot of the BVH's order
@@ -275,34 +310,21 @@ class TriangleMesh {
     return best;
   }
 
-  // A float box holding every point of an encoded point, segment, triangle, sphere, capsule, cylinder (its capsule's
-  // box), ellipsoid or obb (their bounding spheres' boxes) or aabb, for pruning; nullopt for the unbounded types. Each
-  // bound is rounded outwards to float.
+  // A float box holding every point of an encoded shape, from its round hull (shapes/round_hull.h); nullopt for the
+  // unbounded types. Each bound is rounded outwards to float.
   static std::optional<BvhBox> boundsOf(ShapeType type, const double* shape) {
-    int points = 0;
-    double radius = 0;
-    switch (type) {
-      case ShapeType::Point: points = 1; break;
-      case ShapeType::Segment: points = 2; break;
-      case ShapeType::Aabb: points = 2; break;  // its min and max
-      case ShapeType::Obb:
-        points = 1, radius = std::sqrt(shape[3] * shape[3] + shape[4] * shape[4] + shape[5] * shape[5]) * (1 + 0x1p-18);
-        break;
-      case ShapeType::Triangle: points = 3; break;
-      case ShapeType::Sphere: points = 1, radius = shape[3]; break;
-      case ShapeType::Capsule: points = 2, radius = shape[6]; break;
-      case ShapeType::Cylinder: points = 2, radius = shape[6]; break;
-      // The largest radius over the rotation's least singular value (intersects_quadric_triangle.h).
-      case ShapeType::Ellipsoid:
-        points = 1, radius = std::fmax(shape[3], std::fmax(shape[4], shape[5])) * (1 + 0x1p-18);
-        break;
-      default: return std::nullopt;
-    }
+    const std::optional<RoundHull> hull = withShapeType(type, [&](auto tag) -> std::optional<RoundHull> {
+      using Shape = typename decltype(tag)::type;
+      if constexpr (kBounded<Shape>) return roundHull(decode<Shape>(shape));
+      return std::nullopt;
+    });
+    if (!hull) return std::nullopt;
+    const double radius = hull->radius;
     BvhBox box = BvhBox::empty();
-    for (int c = 0; c < 3 * points; c += 3) {
+    for (int c = 0; c < hull->count; ++c) {
       double lo[3], hi[3];
       for (int k = 0; k < 3; ++k) {
-        const double x = shape[c + k];
+        const double x = component(hull->points[c], k);
         // A margin of 2^-20 of the sizes involved covers the rounding of x -/+ radius many times over.
         const double margin = radius > 0 ? (std::fabs(x) + radius) * 0x1p-20 + std::numeric_limits<float>::min() : 0;
         lo[k] = x - radius - margin, hi[k] = x + radius + margin;

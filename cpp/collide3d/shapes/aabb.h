@@ -14,7 +14,7 @@ struct Aabb {
 
   static constexpr ShapeType kType = ShapeType::Aabb;
   static constexpr const char* kName = "aabb";
-  template <class Visit> static void fields(Visit&& visit) {
+  template <class Visit> static constexpr void fields(Visit&& visit) {
     visit("min", &Aabb::min);
     visit("max", &Aabb::max);
   }

@@ -13,7 +13,7 @@ struct Capsule {
 
   static constexpr ShapeType kType = ShapeType::Capsule;
   static constexpr const char* kName = "capsule";
-  template <class Visit> static void fields(Visit&& visit) {
+  template <class Visit> static constexpr void fields(Visit&& visit) {
     visit("start", &Capsule::start);
     visit("end", &Capsule::end);
     visit("radius", &Capsule::radius);

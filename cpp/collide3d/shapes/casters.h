@@ -14,7 +14,7 @@ struct Ray {
 
   static constexpr ShapeType kType = ShapeType::Ray;
   static constexpr const char* kName = "ray";
-  template <class Visit> static void fields(Visit&& visit) {
+  template <class Visit> static constexpr void fields(Visit&& visit) {
     visit("origin", &Ray::origin);
     visit("direction", &Ray::direction);
   }
@@ -25,7 +25,7 @@ struct Line {
 
   static constexpr ShapeType kType = ShapeType::Line;
   static constexpr const char* kName = "line";
-  template <class Visit> static void fields(Visit&& visit) {
+  template <class Visit> static constexpr void fields(Visit&& visit) {
     visit("origin", &Line::origin);
     visit("direction", &Line::direction);
   }
@@ -36,7 +36,7 @@ struct Segment {
 
   static constexpr ShapeType kType = ShapeType::Segment;
   static constexpr const char* kName = "segment";
-  template <class Visit> static void fields(Visit&& visit) {
+  template <class Visit> static constexpr void fields(Visit&& visit) {
     visit("start", &Segment::start);
     visit("end", &Segment::end);
   }

@@ -14,7 +14,7 @@ struct Cylinder {
 
   static constexpr ShapeType kType = ShapeType::Cylinder;
   static constexpr const char* kName = "cylinder";
-  template <class Visit> static void fields(Visit&& visit) {
+  template <class Visit> static constexpr void fields(Visit&& visit) {
     visit("start", &Cylinder::start);
     visit("end", &Cylinder::end);
     visit("radius", &Cylinder::radius);

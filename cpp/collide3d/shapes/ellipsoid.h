@@ -14,7 +14,7 @@ struct Ellipsoid {
 
   static constexpr ShapeType kType = ShapeType::Ellipsoid;
   static constexpr const char* kName = "ellipsoid";
-  template <class Visit> static void fields(Visit&& visit) {
+  template <class Visit> static constexpr void fields(Visit&& visit) {
     visit("center", &Ellipsoid::center);
     visit("radii", &Ellipsoid::radii);
     visit("rotation", &Ellipsoid::rotation);

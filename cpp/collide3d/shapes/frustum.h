@@ -13,7 +13,7 @@ struct Frustum {
 
   static constexpr ShapeType kType = ShapeType::Frustum;
   static constexpr const char* kName = "frustum";
-  template <class Visit> static void fields(Visit&& visit) { visit("planes", &Frustum::planes); }
+  template <class Visit> static constexpr void fields(Visit&& visit) { visit("planes", &Frustum::planes); }
 };
 
 inline bool validate(const Frustum& f, Problem& problem) {

@@ -13,7 +13,7 @@ struct Obb {
 
   static constexpr ShapeType kType = ShapeType::Obb;
   static constexpr const char* kName = "obb";
-  template <class Visit> static void fields(Visit&& visit) {
+  template <class Visit> static constexpr void fields(Visit&& visit) {
     visit("center", &Obb::center);
     visit("halfSize", &Obb::halfSize);
     visit("rotation", &Obb::rotation);

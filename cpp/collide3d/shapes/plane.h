@@ -13,7 +13,7 @@ struct Plane {
 
   static constexpr ShapeType kType = ShapeType::Plane;
   static constexpr const char* kName = "plane";
-  template <class Visit> static void fields(Visit&& visit) {
+  template <class Visit> static constexpr void fields(Visit&& visit) {
     visit("normal", &Plane::normal);
     visit("constant", &Plane::constant);
   }

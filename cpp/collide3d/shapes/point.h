@@ -11,7 +11,7 @@ struct Point {
 
   static constexpr ShapeType kType = ShapeType::Point;
   static constexpr const char* kName = "point";
-  template <class Visit> static void fields(Visit&& visit) { visit("position", &Point::position); }
+  template <class Visit> static constexpr void fields(Visit&& visit) { visit("position", &Point::position); }
 };
 
 inline bool validate(const Point&, Problem&) { return true; }

@@ -12,7 +12,7 @@ struct Sphere {
 
   static constexpr ShapeType kType = ShapeType::Sphere;
   static constexpr const char* kName = "sphere";
-  template <class Visit> static void fields(Visit&& visit) {
+  template <class Visit> static constexpr void fields(Visit&& visit) {
     visit("center", &Sphere::center);
     visit("radius", &Sphere::radius);
   }

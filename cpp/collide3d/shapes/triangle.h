@@ -18,7 +18,7 @@ struct Triangle {
 
   static constexpr ShapeType kType = ShapeType::Triangle;
   static constexpr const char* kName = "triangle";
-  template <class Visit> static void fields(Visit&& visit) {
+  template <class Visit> static constexpr void fields(Visit&& visit) {
     visit("a", &Triangle::a);
     visit("b", &Triangle::b);
     visit("c", &Triangle::c);

@@ -1,8 +1,8 @@
 // Shapes derived from a scene's data (an object's world box, a ray carried into an object's frame) kept to the
-// range of numbers collide3d's shapes take (shapes.js), so that a pick never fails on it: a box is grown outwards to
+// range of numbers collide3d's shapes take (boundary.js), so that a pick never fails on it: a box is grown outwards to
 // the range, a ray's parts below it become 0 (moving the ray by less than 2^-126). Numbers beyond the range, and
 // non-finite ones, leave no shape: three.js finds nothing there either.
-import { roundedIntoRange } from '../shapes.js';
+import { roundedIntoRange } from '../boundary.js';
 
 /** The aabb shape holding a three.js Box3 (grown outwards into the range), or null for an empty or unplaceable box. */
 export function boxShapeOf(box) {

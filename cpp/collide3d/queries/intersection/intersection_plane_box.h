@@ -75,7 +75,7 @@ inline std::optional<IntersectionSet> crossSection(const BoxVertices& box, const
   centroid = centroid * (1.0 / set.count);
   const OrthonormalBasis basis = orthonormalBasis(plane.normal);
   auto angle = [&](Vec3 p) { return std::atan2(dot(p - centroid, basis.v), dot(p - centroid, basis.u)); };
-  std::sort(set.polygon, set.polygon + set.count, [&](Vec3 a, Vec3 b) { return angle(a) < angle(b); });
+  std::sort(set.polygon.begin(), set.polygon.begin() + set.count, [&](Vec3 a, Vec3 b) { return angle(a) < angle(b); });
   set.normal = basis.w;
   return set;
 }

@@ -1,0 +1,111 @@
+// Every layout that crosses between JavaScript and the core through the scratch area or a list in the heap: the
+// query results and option blocks of the core (each a struct with `fields`, dispatch/encoded.h), and the few that
+// exist only at the boundary, defined here. describe() reports each as "name:kind" text built from these lists,
+// the JavaScript side (web/lib/boundary.js) binds every offset it reads or writes by name at start-up, and refuses to
+// start when the two disagree.
+#pragma once
+#include <cstdint>
+
+#include "collide3d/character/move_and_slide.h"
+#include "collide3d/dispatch/encoded.h"
+#include "collide3d/math/orthonormal_basis.h"
+#include "collide3d/mesh/mesh_format.h"
+#include "collide3d/mesh/mesh_pair.h"
+#include "collide3d/mesh/segment_tree.h"
+#include "collide3d/queries/results.h"
+
+namespace c3d::io {
+
+struct SweepOptions {
+  Vec3 velocity;
+
+  static constexpr const char* kName = "sweepOptions";
+  template <class Visit> static constexpr void fields(Visit&& visit) { visit("velocity", &SweepOptions::velocity); }
+};
+
+// TriangleMesh.contacts: the least depth a contact must have.
+struct ContactsOptions {
+  double minDepth = 0;
+
+  static constexpr const char* kName = "contactsOptions";
+  template <class Visit> static constexpr void fields(Visit&& visit) { visit("minDepth", &ContactsOptions::minDepth); }
+};
+
+// SegmentTree near queries: how far along the caster, and how far from it.
+struct NearOptions {
+  double maxDistance = 0, radius = 0;
+
+  static constexpr const char* kName = "nearOptions";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("maxDistance", &NearOptions::maxDistance);
+    visit("radius", &NearOptions::radius);
+  }
+};
+
+// Where a batch input's first problem is: the index of a number that is not finite (isNumber), or of an item its
+// shape's validation rejects (problemSeen says why).
+struct ItemProblemAt {
+  double at = 0;
+  bool isNumber = false;
+
+  static constexpr const char* kName = "itemProblem";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("at", &ItemProblemAt::at);
+    visit("isNumber", &ItemProblemAt::isNumber);
+  }
+};
+
+// AabbTree.raycast's answer: the box's id and the hit.
+struct TreeHit {
+  uint32_t id = 0;
+  RaycastHit hit;
+
+  static constexpr const char* kName = "treeHit";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("id", &TreeHit::id);
+    visit("hit", &TreeHit::hit);
+  }
+};
+
+// One section of a serialized mesh: where it goes in the image, how many bytes, and where it is in the heap.
+struct ImageSpan {
+  double offset = 0, bytes = 0, address = 0;
+
+  static constexpr const char* kName = "imageSpan";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("offset", &ImageSpan::offset);
+    visit("bytes", &ImageSpan::bytes);
+    visit("address", &ImageSpan::address);
+  }
+};
+
+// A mesh's image: `first` (the image's size, or the new mesh's address), the counts, and each section's span.
+struct MeshImageAt {
+  double first = 0;
+  double vertexCount = 0, triangleCount = 0;
+  std::array<ImageSpan, mesh_format::kSectionCount> spans;
+
+  static constexpr const char* kName = "meshImage";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("first", &MeshImageAt::first);
+    visit("vertexCount", &MeshImageAt::vertexCount);
+    visit("triangleCount", &MeshImageAt::triangleCount);
+    visit("spans", &MeshImageAt::spans);
+  }
+};
+
+// What a moveAndSlide world's object is (characterWorldAdd).
+enum class WorldKind : int { Mesh = 0, Tree = 1 };
+constexpr const char* kWorldKindNames = "mesh,tree";  // in order
+
+template <class... Layouts>
+struct LayoutList {};
+
+// Every layout describe() reports, beside the shapes.
+using AllLayouts =
+    LayoutList<RaycastOptions, RaycastHit, ClassifyOptions, SweepOptions, SweepHit, ClosestPoints, Contact, Separation,
+               IntersectionSet, OrthonormalBasis, ItemProblemAt, MeshHit, MeshSweepHit, MeshPoint, MeshContact,
+               MeshClosestPoints, MeshPairPoints, ContactsOptions, ImageSpan, MeshImageAt, NearOptions, TreeHit,
+               WorldHit, CharacterMove, CharacterOptions>;
+
+}  // namespace c3d::io

@@ -1,0 +1,284 @@
+// The API over one instance of the wasm module. Each query validates its arguments, writes their numbers into the
+// scratch area (boundary.js), calls a bound function that takes only the shapes' type codes, and reads the answer
+// back, so no object is converted by embind on the query path; for the commonest pairs a float filter (filters.js)
+// answers from those numbers first when it can prove the exact answer. See README.md for the semantics.
+import { rangeError, typeError } from './errors.js';
+import { SHAPE_TYPES, defineBoundary, encodeShape, encodeVector, vec } from './boundary.js';
+import { defineTriangleMesh } from './mesh.js';
+import { defineSegmentTree } from './segment-tree.js';
+import { defineAabbTree } from './tree.js';
+import { defineMoveAndSlide } from './character.js';
+import { definePairBatches } from './batch.js';
+import { defineHeapArrays } from './heap-array.js';
+import { intersectsFilter, raycastFilter, setFilterCodes } from './filters.js';
+
+export function createApi(module) {
+  const boundary = defineBoundary(module);
+  setFilterCodes(SHAPE_TYPES);
+  const { A, OPT, OUT, io, layout, run, failure, badItem, beginCall, checkCall, takeFound } = boundary;
+  const { invalidA: INVALID_A, invalidB: INVALID_B, heapFull: HEAP_FULL } = boundary.status;
+  const SIDES = boundary.sides, INTERSECTION_KINDS = boundary.intersectionKinds;
+
+  const RAYCAST_OPTIONS = layout('raycastOptions', 'maxDistance:number backfaceCulling:bool solid:bool');
+  const RAYCAST_SLOTS = [OPT + RAYCAST_OPTIONS.maxDistance, OPT + RAYCAST_OPTIONS.backfaceCulling, OPT + RAYCAST_OPTIONS.solid];
+  const CLASSIFY_SLOTS = [OPT + layout('classifyOptions', 'epsilon:number').epsilon];
+  const VELOCITY = OPT + layout('sweepOptions', 'velocity:vec3').velocity;
+  const SWEEP_SLOTS = [VELOCITY, VELOCITY + 1, VELOCITY + 2];
+  const NO_SLOTS = [];
+  const HIT = layout('raycastHit', 't:number point:vec3 normal:vec3 hasBarycentric:bool u:number v:number frontFace:bool');
+  const SWEEP = layout('sweepHit', 't:number point:vec3 normal:vec3');
+  const SET = layout('intersection', 'p0:vec3 p1:vec3 normal:vec3 radius:number count:integer corners:vec3*6');
+  const CLOSEST = layout('closestPoints', 'pointA:vec3 pointB:vec3 distance:number');
+  const CONTACT = layout('contact', 'normal:vec3 depth:number pointA:vec3 pointB:vec3');
+  const SEPARATION = layout('separation', 'axis:vec3 gap:number');
+  const BASIS = layout('basis', 'u:vec3 v:vec3 w:vec3');
+
+  // A raycast hit at g[o...] (the raycastHit layout): u, v and frontFace only where the target has barycentrics.
+  function hitAt(g, o) {
+    const t = g[o + HIT.t] + 0, point = vec(g, o + HIT.point), normal = vec(g, o + HIT.normal);
+    if (g[o + HIT.hasBarycentric] === 0) return { t, point, normal };
+    return { t, point, normal, u: g[o + HIT.u] + 0, v: g[o + HIT.v] + 0, frontFace: g[o + HIT.frontFace] === 1 };
+  }
+  const contactAt = (g, o) => ({
+    normal: vec(g, o + CONTACT.normal), depth: g[o + CONTACT.depth] + 0, pointA: vec(g, o + CONTACT.pointA),
+    pointB: vec(g, o + CONTACT.pointB),
+  });
+
+  function options(opts, fn) {
+    if (opts === undefined || opts === null) return undefined;
+    if (typeof opts !== 'object') throw typeError(fn, 'opts', 'an object', opts);
+    return opts;
+  }
+
+  function flag(value, fallback, fn, name) {
+    if (value === undefined) return fallback;
+    if (typeof value !== 'boolean') throw typeError(fn, `opts.${name}`, 'a boolean', value);
+    return value;
+  }
+
+  function intersects(a, b) {
+    return run(module.intersects, 'intersects', 'a', a, 'b', b, NO_SLOTS, 0, 0, 0, intersectsFilter) === 1;
+  }
+
+  // maxDistance and backfaceCulling from raycast options `o` (already checked to be an object, or undefined).
+  function raycastOptions(o, fn) {
+    let maxDistance = Infinity, backfaceCulling = false;
+    if (o !== undefined) {
+      const limit = o.maxDistance;
+      if (limit !== undefined) {
+        if (typeof limit !== 'number' || Number.isNaN(limit)) throw typeError(fn, 'opts.maxDistance', 'a number', limit);
+        maxDistance = limit;
+      }
+      backfaceCulling = flag(o.backfaceCulling, false, fn, 'backfaceCulling');
+    }
+    return { maxDistance, backfaceCulling };
+  }
+
+  function raycast(caster, target, opts) {
+    const o = options(opts, 'raycast');
+    const { maxDistance, backfaceCulling } = raycastOptions(o, 'raycast');
+    const solid = o === undefined ? true : flag(o.solid, true, 'raycast', 'solid');
+    const status = run(module.raycast, 'raycast', 'caster', caster, 'target', target, RAYCAST_SLOTS, maxDistance,
+      backfaceCulling ? 1 : 0, solid ? 1 : 0, raycastFilter);
+    return status === 0 ? null : hitAt(io(), OUT);
+  }
+
+  function classify(plane, shape, opts) {
+    if (plane !== null && typeof plane === 'object' && plane.type !== 'plane') {
+      throw typeError('classify', 'plane.type', "'plane'", plane.type);
+    }
+    const o = options(opts, 'classify');
+    let epsilon = 0;
+    const slab = o === undefined ? undefined : o.epsilon;
+    if (slab !== undefined) {
+      if (!Number.isFinite(slab)) throw typeError('classify', 'opts.epsilon', 'a finite number', slab);
+      if (slab < 0) throw rangeError('classify', 'opts.epsilon', `must be >= 0 (got ${slab})`);
+      epsilon = slab;
+    }
+    return SIDES[run(module.classify, 'classify', 'plane', plane, 'shape', shape, CLASSIFY_SLOTS, epsilon, 0, 0)];
+  }
+
+  const velocity3 = new Float64Array(3);
+
+  function sweep(moving, velocity, target) {
+    encodeVector(velocity3, 0, velocity, 'sweep', 'velocity', '');
+    const status = run(module.sweep, 'sweep', 'moving', moving, 'target', target, SWEEP_SLOTS,
+      velocity3[0], velocity3[1], velocity3[2]);
+    if (status === 0) return null;
+    const f = io();
+    return { t: f[OUT + SWEEP.t] + 0, point: vec(f, OUT + SWEEP.point), normal: vec(f, OUT + SWEEP.normal) };
+  }
+
+  function intersection(a, b) {
+    const status = run(module.intersection, 'intersection', 'a', a, 'b', b, NO_SLOTS, 0, 0, 0);
+    if (status === 0) return null;
+    const kind = INTERSECTION_KINDS[status];
+    const f = io(), p0 = OUT + SET.p0, p1 = OUT + SET.p1;
+    switch (kind) {
+      case 'point': return { kind, point: vec(f, p0) };
+      case 'segment': return { kind, start: vec(f, p0), end: vec(f, p1) };
+      case 'line': return { kind, origin: vec(f, p0), direction: vec(f, p1) };
+      case 'circle': return { kind, center: vec(f, p0), normal: vec(f, OUT + SET.normal), radius: f[OUT + SET.radius] };
+      case 'polygon': {
+        const points = [];
+        for (let k = 0; k < f[OUT + SET.count]; ++k) points.push(vec(f, OUT + SET.corners + 3 * k));
+        return { kind, points, normal: vec(f, OUT + SET.normal) };
+      }
+      default: return { kind };
+    }
+  }
+
+  // closestPoints() and distance() read the same answer.
+  function closestPoints(a, b) {
+    run(module.closestPoints, 'closestPoints', 'a', a, 'b', b, NO_SLOTS, 0, 0, 0);
+    const f = io();
+    return { pointA: vec(f, OUT + CLOSEST.pointA), pointB: vec(f, OUT + CLOSEST.pointB), distance: f[OUT + CLOSEST.distance] + 0 };
+  }
+
+  function distance(a, b) {
+    run(module.closestPoints, 'distance', 'a', a, 'b', b, NO_SLOTS, 0, 0, 0);
+    return io()[OUT + CLOSEST.distance] + 0;
+  }
+
+  function contact(a, b) {
+    if (run(module.contact, 'contact', 'a', a, 'b', b, NO_SLOTS, 0, 0, 0) === 0) return null;
+    return contactAt(io(), OUT);
+  }
+
+  function separatingAxis(a, b) {
+    if (run(module.separatingAxis, 'separatingAxis', 'a', a, 'b', b, NO_SLOTS, 0, 0, 0) === 0) return null;
+    const f = io();
+    return { axis: vec(f, OUT + SEPARATION.axis), gap: f[OUT + SEPARATION.gap] + 0 };
+  }
+
+  function orthonormalBasis(w) {
+    const f = io();
+    const call = beginCall();  // it writes the scratch area too: a query whose getter calls it must notice
+    encodeVector(f, A, w, 'orthonormalBasis', 'w', '');
+    checkCall(call, 'orthonormalBasis', f);
+    const status = module.orthonormalBasis();
+    if (status < 0) throw failure(status, 'orthonormalBasis', 'w', 'w', 0, 0);
+    return { u: vec(f, OUT + BASIS.u), v: vec(f, OUT + BASIS.v), w: vec(f, OUT + BASIS.w) };
+  }
+
+  // Heap space for batch inputs and outputs, kept between calls and grown (doubled, or else to just what the call
+  // needs) when a call needs more. A malloc may grow the wasm memory, which detaches every view of it: views are made
+  // only after it.
+  let batch = { address: 0, bytes: 0 };
+  function batchSpace(bytes, fn) {
+    if (bytes > batch.bytes) {
+      let size = Math.max(bytes, 2 * batch.bytes, 65536);
+      let address = module._malloc(size);
+      if (address === 0) address = module._malloc(size = bytes);
+      if (address === 0) throw rangeError(fn, 'the batch', `needs ${bytes} bytes, more than the wasm heap can give`);
+      if (batch.address !== 0) module._free(batch.address);
+      batch = { address, bytes: size };
+    }
+    return batch.address;
+  }
+
+  const { HeapArray, batchArray, valuesOf, place } = defineHeapArrays({ module, batchSpace, beginCall });
+
+  // The error for a bad item of a batch input (`input`, a batchArray description, at `path`).
+  const badInput = (fn, path, type, input) => badItem(fn, path, type, valuesOf(input));
+
+  const FLOATS = [Float32Array, Float64Array];
+  const FLOATS_EXPECTED = 'a Float32Array or Float64Array, or a HeapArray of one';
+
+  // Batch input numbers (a Float32Array or Float64Array, or a HeapArray of one) of `stride` to an item, checked:
+  // its batchArray description.
+  function numbersOf(fn, arg, items, stride) {
+    const array = batchArray(fn, arg, items, FLOATS, FLOATS_EXPECTED);
+    if (array.length % stride !== 0) {
+      throw rangeError(fn, `${arg}.length`, `must be a multiple of ${stride} (got ${array.length})`);
+    }
+    return array;
+  }
+
+  // An output array for `count` answers: a new OutType, or `out` checked (an OutType or a HeapArray of one, of
+  // length count; not one of the call's `inputs`, batchArray descriptions, which it would overwrite). `noun` names
+  // what there is one answer per.
+  function outputOf(fn, arg, out, OutType, count, noun, inputs) {
+    if (out === undefined) return batchArray(fn, arg, new OutType(count), [OutType], '');
+    const array = batchArray(fn, arg, out, [OutType], `a ${OutType.name} or a HeapArray of one`);
+    if (array.length !== count) throw rangeError(fn, `${arg}.length`, `must be ${count}, one per ${noun} (got ${array.length})`);
+    if (inputs.some((input) => input.data === out)) throw rangeError(fn, arg, 'must not be one of the inputs');
+    return array;
+  }
+
+  // Culls `items` of shape `type` (Float32Array or Float64Array, or a HeapArray of one: each item's encoded numbers)
+  // against `frustum` into `visible`.
+  const { sizes } = boundary;
+  function cull(type, fn, arg, frustum, items, visible) {
+    const stride = sizes[type];
+    const input = numbersOf(fn, arg, items, stride);
+    const count = input.length / stride;
+    const output = outputOf(fn, 'visible', visible, Uint8Array, count, 'item', [input]);
+    const f = io();
+    const call = beginCall();
+    const code = encodeShape(f, A, frustum, fn, 'frustum');
+    checkCall(call, fn, f);
+    if (SHAPE_TYPES[code] !== 'frustum') throw typeError(fn, 'frustum.type', '"frustum"', SHAPE_TYPES[code]);
+    const heap = place([input], [output]);
+    checkCall(call, fn);
+    const status = module.cull(SHAPE_TYPES.indexOf(type), heap.addresses[0], count, input.Type === Float64Array ? 1 : 0,
+      heap.addresses[1]);
+    if (status === INVALID_A) throw failure(status, fn, 'frustum', 'frustum', code, code);
+    if (status === INVALID_B) throw badInput(fn, arg, type, input);
+    heap.copyOut();
+    return output.data;
+  }
+
+  function cullSpheres(frustum, spheres, visible) {
+    return cull('sphere', 'cullSpheres', 'spheres', frustum, spheres, visible);
+  }
+
+  function cullBoxes(frustum, boxes, visible) {
+    return cull('aabb', 'cullBoxes', 'boxes', frustum, boxes, visible);
+  }
+
+  // Every overlapping pair among `boxes` (min x, y, z, max x, y, z each): a Uint32Array of i, j, i, j, ... (i < j).
+  function allPairs(boxes) {
+    const input = numbersOf('allPairs', 'boxes', boxes, sizes.aabb);
+    const call = beginCall();
+    const heap = place([input], []);
+    checkCall(call, 'allPairs');
+    const count = input.length / sizes.aabb;
+    const status = module.allPairs(heap.addresses[0], count, input.Type === Float64Array ? 1 : 0);
+    if (status === INVALID_B) throw badInput('allPairs', 'boxes', 'aabb', input);
+    if (status === HEAP_FULL) {
+      throw rangeError('allPairs', 'boxes', `(${count} boxes): their pairs need more memory than the wasm heap can give`);
+    }
+    return takeFound(2 * status, 'allPairs', 'boxes');
+  }
+
+  // Every (query, a, b) the module answers; `a`/`b` are shape types.
+  const supported = Object.freeze(module.supportedPairs().trim().split('\n').map((line) => {
+    const [query, a, b] = line.split(':');
+    return Object.freeze({ query, a, b });
+  }));
+
+  const notACaster = (fn) => (type) => typeError(fn, 'caster.type', "'ray', 'line' or 'segment'", type);
+
+  // What the other parts of the API share: the boundary, the option readers and the batch helpers.
+  const shared = {
+    ...boundary, options, flag, raycastOptions, numbersOf, outputOf, batchArray, valuesOf, place, badItem: badInput,
+    notACaster, FLOATS, FLOATS_EXPECTED, hitAt, contactAt, RAYCAST_SLOTS,
+  };
+  const { TriangleMesh, addressIfOwned: meshAddress } = defineTriangleMesh(shared);
+  const SegmentTree = defineSegmentTree(shared);
+  const { AabbTree, addressIfOwned: treeAddress } = defineAabbTree(shared);
+  const moveAndSlide = defineMoveAndSlide(shared, meshAddress, treeAddress);
+  const { intersectsBatch, raycastBatch } = definePairBatches(shared);
+
+  const api = {
+    intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
+    intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, SegmentTree, AabbTree, HeapArray,
+    moveAndSlide, supported,
+  };
+  // For collide3d's own tests (heap accounting); not part of the API.
+  Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });
+  Object.defineProperty(api, Symbol.for('collide3d.boundary'), { value: boundary });
+  return Object.freeze(api);
+}
+

@@ -1,0 +1,455 @@
+// The boundary between JavaScript and the wasm module, in one place: the scratch area both sides exchange a call's
+// numbers through, the guard against a call re-entering while another writes it, the shape encoders and decoders,
+// the layouts of every option block and result, and the mapping of the module's statuses to errors.
+// The module describes itself at start-up (describe(), cpp/bindings/embind.cpp): each shape type's code and fields,
+// and each layout's fields ("name:kind", cpp/bindings/layouts.h). Nothing here repeats an offset or a code: encoders
+// for the shapes take their type codes from it, readers and writers bind every offset by field name (layout()), and
+// checkBoundary refuses to start when the two sides disagree on any field they share.
+import { rangeError, reentered, typeError, unsupportedPair } from './errors.js';
+
+// A field's path in messages: arg + field ("target" + "radius" -> "target.radius").
+function join(arg, field) {
+  if (field === '') return arg;
+  return field[0] === '[' ? arg + field : `${arg}.${field}`;
+}
+
+// The range a shape's numbers keep to: 0, or a magnitude from `smallest` to `largest`, as the wasm module reports it
+// at start-up (defineBoundary); validation.h says why.
+let smallest = 0, largest = Infinity, rangeRule = '';
+const inRange = (x) => typeof x === 'number' && (x === 0 || (Math.abs(x) >= smallest && Math.abs(x) <= largest));
+
+/**
+ * The nearest number to x within the range on x's side: up (towards +infinity) or down. A magnitude below the range
+ * becomes 0 or the smallest; one beyond it (or NaN) gives NaN, which no shape takes. For callers that derive shapes
+ * from data (collide3d/three): a box grown outwards to the range holds what it held.
+ */
+export function roundedIntoRange(x, up) {
+  if (!(Math.abs(x) <= largest)) return NaN;
+  if (x === 0 || Math.abs(x) >= smallest) return x;
+  return x > 0 ? (up ? smallest : 0) : (up ? 0 : -smallest);
+}
+
+// The error for a bad number or vector: a TypeError for what is not a finite number, a RangeError for a finite one
+// outside the range. Kept out of the encoders, which run on every query: with the message building inline V8
+// compiled them measurably slower (ray–triangle encoding 58 -> 42 ns).
+function numberError(fn, arg, field, value) {
+  if (Number.isFinite(value)) return rangeError(fn, join(arg, field), `${rangeRule} (got ${value})`);
+  return typeError(fn, join(arg, field), 'a finite number', value);
+}
+
+// The values already read are passed in, so getters are not run twice.
+function vectorError(fn, arg, field, v, x, y, z) {
+  if (typeof v !== 'object' || v === null) return typeError(fn, join(arg, field), 'a vector {x, y, z}', v);
+  const [axis, value] = !inRange(x) ? ['x', x] : !inRange(y) ? ['y', y] : ['z', z];
+  return numberError(fn, join(arg, field), axis, value);
+}
+
+function number(f, o, value, fn, arg, field) {
+  if (!inRange(value)) throw numberError(fn, arg, field, value);
+  f[o] = value;
+}
+
+function vec3(f, o, v, fn, arg, field) {
+  if (typeof v !== 'object' || v === null) throw vectorError(fn, arg, field, v);
+  const x = v.x, y = v.y, z = v.z;
+  if (!(inRange(x) && inRange(y) && inRange(z))) throw vectorError(fn, arg, field, v, x, y, z);
+  f[o] = x;
+  f[o + 1] = y;
+  f[o + 2] = z;
+}
+
+const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+
+// 9 numbers, column-major: an array-like (Array, Float32Array, ...) or a three.js Matrix3 (its `elements`).
+// `optional`: undefined stands for the identity.
+function mat3(f, o, m, fn, arg, field, optional) {
+  if (m === undefined && optional) m = IDENTITY;
+  const elements = m !== null && typeof m === 'object' && m.isMatrix3 === true ? m.elements : m;
+  if (elements === null || typeof elements !== 'object' || elements.length !== 9) {
+    throw typeError(fn, join(arg, field), '9 numbers (column-major) or a Matrix3', m);
+  }
+  for (let i = 0; i < 9; ++i) {
+    const e = elements[i];
+    if (!inRange(e)) throw numberError(fn, arg, `${field}[${i}]`, e);
+    f[o + i] = e;
+  }
+}
+
+const IDENTITY4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+
+/**
+ * An object's placement (cpp/collide3d/math/affine.h): 16 numbers, column-major, an array-like or a three.js Matrix4
+ * (its `elements`), each in the shapes' range, the last row (elements 3, 7, 11, 15) 0, 0, 0, 1; undefined stands for
+ * the identity. A singular one (a placement that flattens) is one too. Checks it and writes it at f[o...].
+ */
+export function encodeAffine(f, o, m, fn, arg) {
+  if (m === undefined) m = IDENTITY4;
+  const elements = m !== null && typeof m === 'object' && m.isMatrix4 === true ? m.elements : m;
+  if (elements === null || typeof elements !== 'object' || elements.length !== 16) {
+    throw typeError(fn, arg, '16 numbers (column-major) or a Matrix4', m);
+  }
+  for (let i = 0; i < 16; ++i) {
+    const e = elements[i];
+    if (!inRange(e)) throw numberError(fn, arg, `[${i}]`, e);
+    f[o + i] = e;
+  }
+  if (f[o + 3] !== 0 || f[o + 7] !== 0 || f[o + 11] !== 0 || f[o + 15] !== 1) {
+    throw rangeError(fn, arg, 'must be affine, its last row (elements 3, 7, 11, 15) 0, 0, 0, 1 ' +
+      `(got ${f[o + 3]}, ${f[o + 7]}, ${f[o + 11]}, ${f[o + 15]})`);
+  }
+}
+
+function planes6(f, o, planes, fn, arg, field) {
+  const count = planes === null || typeof planes !== 'object' ? undefined : planes.length;
+  if (typeof count !== 'number') throw typeError(fn, join(arg, field), 'an array of 6 planes', planes);
+  if (count !== 6) throw rangeError(fn, join(arg, field), `must hold 6 planes (got ${count})`);
+  for (let i = 0; i < 6; ++i) {
+    const plane = planes[i];
+    if (plane === null || typeof plane !== 'object') {
+      throw typeError(fn, join(arg, `${field}[${i}]`), 'a plane {normal, constant}', plane);
+    }
+    vec3(f, o + 4 * i, plane.normal, fn, arg, `${field}[${i}].normal`);
+    number(f, o + 4 * i + 3, plane.constant, fn, arg, `${field}[${i}].constant`);
+  }
+}
+
+// One encoder per shape type, writing the fields in the order of the C++ shape's `fields` list.
+// `arg` is the argument's name in messages ("target").
+function point(f, o, s, fn, arg) {
+  vec3(f, o, s.position, fn, arg, 'position');
+}
+function ray(f, o, s, fn, arg) {
+  vec3(f, o, s.origin, fn, arg, 'origin');
+  vec3(f, o + 3, s.direction, fn, arg, 'direction');
+}
+function segment(f, o, s, fn, arg) {
+  vec3(f, o, s.start, fn, arg, 'start');
+  vec3(f, o + 3, s.end, fn, arg, 'end');
+}
+function plane(f, o, s, fn, arg) {
+  vec3(f, o, s.normal, fn, arg, 'normal');
+  number(f, o + 3, s.constant, fn, arg, 'constant');
+}
+function triangle(f, o, s, fn, arg) {
+  vec3(f, o, s.a, fn, arg, 'a');
+  vec3(f, o + 3, s.b, fn, arg, 'b');
+  vec3(f, o + 6, s.c, fn, arg, 'c');
+}
+function sphere(f, o, s, fn, arg) {
+  vec3(f, o, s.center, fn, arg, 'center');
+  number(f, o + 3, s.radius, fn, arg, 'radius');
+}
+function ellipsoid(f, o, s, fn, arg) {
+  vec3(f, o, s.center, fn, arg, 'center');
+  vec3(f, o + 3, s.radii, fn, arg, 'radii');
+  mat3(f, o + 6, s.rotation, fn, arg, 'rotation', true);
+}
+function aabb(f, o, s, fn, arg) {
+  vec3(f, o, s.min, fn, arg, 'min');
+  vec3(f, o + 3, s.max, fn, arg, 'max');
+}
+function obb(f, o, s, fn, arg) {
+  vec3(f, o, s.center, fn, arg, 'center');
+  vec3(f, o + 3, s.halfSize, fn, arg, 'halfSize');
+  mat3(f, o + 6, s.rotation, fn, arg, 'rotation', false);
+}
+function tube(f, o, s, fn, arg) {  // cylinder and capsule share their fields
+  vec3(f, o, s.start, fn, arg, 'start');
+  vec3(f, o + 3, s.end, fn, arg, 'end');
+  number(f, o + 6, s.radius, fn, arg, 'radius');
+}
+function frustum(f, o, s, fn, arg) {
+  planes6(f, o, s.planes, fn, arg, 'planes');
+}
+
+// The encoders written by hand for speed, with the fields each writes; checkBoundary compares them with the module's.
+// A shape type without one here is written by encodeFields from its description.
+const ENCODERS = {
+  point: 'position:vec3',
+  ray: 'origin:vec3,direction:vec3',
+  line: 'origin:vec3,direction:vec3',
+  segment: 'start:vec3,end:vec3',
+  plane: 'normal:vec3,constant:number',
+  triangle: 'a:vec3,b:vec3,c:vec3',
+  sphere: 'center:vec3,radius:number',
+  ellipsoid: 'center:vec3,radii:vec3,rotation:mat3',
+  aabb: 'min:vec3,max:vec3',
+  obb: 'center:vec3,halfSize:vec3,rotation:mat3',
+  cylinder: 'start:vec3,end:vec3,radius:number',
+  capsule: 'start:vec3,end:vec3,radius:number',
+  frustum: 'planes:planes6',
+};
+
+// Numbers per kind; a layout's own name is a kind too (its fields in turn).
+const KIND_SIZES = { number: 1, bool: 1, integer: 1, index: 1, vec3: 3, mat3: 9, planes6: 24 };
+// The kinds a shape's fields may have: what the encoders can write.
+const SHAPE_KINDS = ['number', 'vec3', 'mat3', 'planes6'];
+
+// "name:kind,name:kind*count,..." as [{ name, kind, count }].
+const fieldsOf = (schema) => schema.split(',').map((text) => {
+  const [name, kindCount] = text.split(':');
+  const [kind, count = '1'] = kindCount.split('*');
+  return { name, kind, count: Number(count) };
+});
+
+function disagree(what, wasm, js) {
+  return new Error(`collide3d: the wasm module and the JS entry disagree on ${what} (wasm: ${wasm}; js: ${js})`);
+}
+
+/**
+ * Reads the module's description of the boundary: its shape types ({ name: { code, schema, size } }) and layouts
+ * ("name=field:kind,...;..."). Throws when the JS side cannot follow it: a hand-written encoder whose fields differ,
+ * a shape field of a kind no encoder writes, a layout field of an unknown kind, or sizes that do not add up.
+ * Returns { types (by code), codes, shapes: { name: { code, fields, size } }, layouts: { name: { fields, size } } }
+ * with every field's offset.
+ */
+export function checkBoundary(description) {
+  const layouts = {};
+  const sizeOf = (kind) => KIND_SIZES[kind] ?? layouts[kind]?.size;
+  const place = (what, fields) => {
+    let offset = 0;
+    for (const field of fields) {
+      const size = sizeOf(field.kind);
+      if (size === undefined) throw disagree(`${what}.${field.name}`, `kind '${field.kind}'`, 'no such kind');
+      field.offset = offset;
+      offset += size * field.count;
+    }
+    return { fields, size: offset };
+  };
+  // In order: a layout's fields name only the layouts before it.
+  for (const entry of description.layouts.split(';')) {
+    if (entry === '') continue;
+    const [name, schema] = entry.split('=');
+    layouts[name] = place(`layout '${name}'`, fieldsOf(schema));
+  }
+  const shapes = {}, types = [], codes = {};
+  for (const [name, { code, schema, size }] of Object.entries(description.shapes)) {
+    const shape = place(`shape '${name}'`, fieldsOf(schema));
+    const bad = shape.fields.find((field) => !SHAPE_KINDS.includes(field.kind) || field.count !== 1);
+    if (bad !== undefined) throw disagree(`shape '${name}'`, schema, `no encoder for ${bad.name}`);
+    if (shape.size !== size) throw disagree(`shape '${name}'`, `${size} numbers`, `${shape.size} from ${schema}`);
+    if (ENCODERS[name] !== undefined && ENCODERS[name] !== schema) throw disagree(`shape '${name}'`, schema, ENCODERS[name]);
+    shapes[name] = { code, ...shape };
+    types[code] = name;
+    codes[name] = code;
+  }
+  const missing = Object.keys(ENCODERS).find((name) => shapes[name] === undefined);
+  if (missing !== undefined) throw disagree(`shape '${missing}'`, 'missing', ENCODERS[missing]);
+  return { types, codes, shapes, layouts };
+}
+
+// Filled at start-up (defineBoundary) from the module's description.
+export let SHAPE_TYPES = Object.freeze([]);
+let CODE = {}, SHAPES = {}, TYPE_LIST = '';
+
+// The fields of a shape without a hand-written encoder, from its description (a rotation may be omitted).
+function encodeFields(f, o, s, fields, fn, arg) {
+  for (const { name, kind, offset } of fields) {
+    const at = o + offset, value = s[name];
+    if (kind === 'number') number(f, at, value, fn, arg, name);
+    else if (kind === 'vec3') vec3(f, at, value, fn, arg, name);
+    else if (kind === 'mat3') mat3(f, at, value, fn, arg, name, name === 'rotation');
+    else planes6(f, at, value, fn, arg, name);
+  }
+}
+
+// Checks `shape` and writes it at f[o...]; returns its type code. A switch on the tag is the fastest dispatch V8
+// offers here (each case a direct, inlinable call).
+export function encodeShape(f, o, shape, fn, arg) {
+  if (typeof shape !== 'object' || shape === null) throw typeError(fn, arg, 'a shape object', shape);
+  const type = shape.type;
+  switch (type) {
+    case 'point': point(f, o, shape, fn, arg); return CODE.point;
+    case 'ray': ray(f, o, shape, fn, arg); return CODE.ray;
+    case 'line': ray(f, o, shape, fn, arg); return CODE.line;
+    case 'segment': segment(f, o, shape, fn, arg); return CODE.segment;
+    case 'plane': plane(f, o, shape, fn, arg); return CODE.plane;
+    case 'triangle': triangle(f, o, shape, fn, arg); return CODE.triangle;
+    case 'sphere': sphere(f, o, shape, fn, arg); return CODE.sphere;
+    case 'ellipsoid': ellipsoid(f, o, shape, fn, arg); return CODE.ellipsoid;
+    case 'aabb': aabb(f, o, shape, fn, arg); return CODE.aabb;
+    case 'obb': obb(f, o, shape, fn, arg); return CODE.obb;
+    case 'cylinder': tube(f, o, shape, fn, arg); return CODE.cylinder;
+    case 'capsule': tube(f, o, shape, fn, arg); return CODE.capsule;
+    case 'frustum': frustum(f, o, shape, fn, arg); return CODE.frustum;
+    default: {
+      const described = typeof type === 'string' && Object.hasOwn(SHAPES, type) ? SHAPES[type] : undefined;
+      if (described === undefined) throw typeError(fn, `${arg}.type`, `one of ${TYPE_LIST}`, type);
+      encodeFields(f, o, shape, described.fields, fn, arg);
+      return described.code;
+    }
+  }
+}
+
+export { vec3 as encodeVector, number as encodeNumber };
+
+// A shape written from its description alone, as a type without a hand-written encoder is: for tests, which check
+// that both ways write the same numbers.
+export function encodeDescribed(f, o, shape, fn, arg) {
+  const described = SHAPES[shape.type];
+  encodeFields(f, o, shape, described.fields, fn, arg);
+  return described.code;
+}
+
+// A fresh vector from f[o..o+2]; + 0 turns -0 into 0 (here and for other returned numbers).
+export function vec(f, o) {
+  return { x: f[o] + 0, y: f[o + 1] + 0, z: f[o + 2] + 0 };
+}
+
+// The shape of type `type` whose numbers are at f[o...], read by its description, as a plain object (a rotation as 9
+// numbers): a shape the module gives back (moveAndSlide's moved shape). Not for a frustum (its planes).
+export function decodeShape(type, f, o) {
+  const shape = { type };
+  for (const { name, kind, offset } of SHAPES[type].fields) {
+    const at = o + offset;
+    shape[name] = kind === 'number' ? f[at] + 0 : kind === 'vec3' ? vec(f, at) : Array.from(f.subarray(at, at + 9), (x) => x + 0);
+  }
+  return shape;
+}
+
+/**
+ * The boundary of one module instance: `io()` the scratch view (Float64Array; offsets A, B, OPT, OUT), the call
+ * guard, `run`/`runOnShape` (write shapes, check, call, map a status to its error), `failure`, `badItem`,
+ * `takeFound`, and `layout(name, fields)` to bind a layout's offsets by name.
+ */
+export function defineBoundary(module) {
+  const description = module.describe();
+  const checked = checkBoundary(description);
+  SHAPE_TYPES = Object.freeze(checked.types);
+  CODE = checked.codes;
+  SHAPES = checked.shapes;
+  TYPE_LIST = SHAPE_TYPES.map((t) => `'${t}'`).join(', ');
+  ({ smallest, largest, rule: rangeRule } = description.range);
+  const { unsupportedPair: UNSUPPORTED, invalidA: INVALID_A, heapFull: HEAP_FULL } = description.status;
+  const A = description.a, B = description.b, OPT = description.options, OUT = description.result;
+  let f = new Float64Array(module.HEAPF64.buffer, description.address, description.size);
+
+  // The scratch view, re-made if memory growth detached it.
+  function io() {
+    if (f.length === 0) f = new Float64Array(module.HEAPF64.buffer, description.address, description.size);
+    return f;
+  }
+
+  // `{ field: offset, ..., size }` for the fields of layout `name` this side reads or writes, given as
+  // "field:kind ..." and checked against the module's description; each bound field is marked used (unread()).
+  const used = new Set();
+  function layout(name, fields) {
+    const described = checked.layouts[name];
+    if (described === undefined) throw disagree(`layout '${name}'`, 'missing', fields);
+    const offsets = { size: described.size };
+    for (const text of fields.split(' ')) {
+      const [field, kind] = text.split(':');
+      const found = described.fields.find((d) => d.name === field);
+      const wasm = found === undefined ? 'missing' : `${found.kind}${found.count > 1 ? `*${found.count}` : ''}`;
+      if (wasm !== kind) throw disagree(`layout '${name}' field '${field}'`, wasm, kind);
+      offsets[field] = found.offset;
+      used.add(`${name}.${field}`);
+    }
+    return offsets;
+  }
+  // The fields the module describes that no reader or writer bound: none, once every part of the API is defined.
+  const unread = () => Object.entries(checked.layouts).flatMap(([name, { fields }]) =>
+    fields.map((field) => `${name}.${field.name}`).filter((key) => !used.has(key)));
+
+  // The last validation failure's field and message, read where the module keeps them (NUL-terminated).
+  const text = new TextDecoder();
+  function textAt(address) {
+    const heap = module.HEAPU8;
+    return text.decode(heap.subarray(address, heap.indexOf(0, address)));
+  }
+  const lastProblem = () => [textAt(description.problemField), textAt(description.problemMessage)];
+
+  // Turns a negative status from the module into the error it stands for.
+  function failure(status, fn, argA, argB, codeA, codeB) {
+    if (status === UNSUPPORTED) return unsupportedPair(fn, SHAPE_TYPES[codeA], SHAPE_TYPES[codeB]);
+    if (status === HEAP_FULL) return rangeError(fn, argA, 'needs more memory than the wasm heap can give');
+    const [field, message] = lastProblem();
+    const arg = status === INVALID_A ? argA : argB;
+    return rangeError(fn, field === '' ? arg : `${arg}.${field}`, message);
+  }
+
+  // The error for a bad item of a batch input (whose numbers are `values`, at `path`), from where the module found it
+  // (itemProblem): a number that is not finite, or an item, a `type`, its validation rejects.
+  const ITEM = layout('itemProblem', 'at:number isNumber:bool');
+  function badItem(fn, path, type, values) {
+    const g = io();
+    const at = g[OUT + ITEM.at];
+    if (g[OUT + ITEM.isNumber] === 1) {
+      const value = values[at];
+      return rangeError(fn, `${path}[${at}]`, Number.isFinite(value) ? `${rangeRule} (got ${value})` : `must be a finite number (got ${value})`);
+    }
+    const [field, message] = lastProblem();
+    return rangeError(fn, `${path}, ${type} ${at}${field === '' ? '' : `: ${field}`}`, message);
+  }
+
+  // Counts calls into the module. A getter or Proxy in an argument could call collide3d while this call is writing
+  // its own arguments into the shared scratch area; the nested call would overwrite them, or grow the memory, which
+  // detaches the view being written (the writes after it are lost). Each query checks after writing its arguments
+  // and refuses to run on a scratch area that another call has used or moved meanwhile.
+  let calls = 0;
+  const beginCall = () => ++calls;
+  // `view`: the scratch view the call wrote before user code ran, if any.
+  function checkCall(call, fn, view) {
+    if (call !== calls || (view !== undefined && view.length === 0)) throw reentered(fn);
+  }
+
+  // Runs a bound query on two shapes: writes them and up to three option numbers (at the scratch offsets `slots`)
+  // into the scratch area, checks that no other call used the area meanwhile, calls `bound` with the shapes' type
+  // codes and returns its status, having turned a negative one into its error. The answer is then in f[OUT...].
+  // A `filter` (filters.js) may return the status first, from the shapes' numbers, when it can prove it.
+  function run(bound, fn, argA, a, argB, b, slots, option0, option1, option2, filter) {
+    const f = io();
+    const call = ++calls;
+    const codeA = encodeShape(f, A, a, fn, argA);
+    const codeB = encodeShape(f, B, b, fn, argB);
+    checkCall(call, fn, f);
+    if (filter !== undefined) {
+      const proven = filter(f, codeA, A, codeB, B);
+      if (proven >= 0) return proven;
+    }
+    if (slots.length > 0) f[slots[0]] = option0;
+    if (slots.length > 1) f[slots[1]] = option1;
+    if (slots.length > 2) f[slots[2]] = option2;
+    const status = bound(codeA, codeB);
+    if (status < 0) throw failure(status, fn, argA, argB, codeA, codeB);
+    return status;
+  }
+
+  // The pattern of the mesh and tree methods that take one shape: writes `shape` into argument A, lets `before(f)`
+  // read and write options, checks that no other call used the scratch area meanwhile, runs bound(code), and turns
+  // a failing status into its error (`unsupported(type)` makes the one for a shape type the method does not take).
+  function runOnShape(fn, arg, shape, bound, unsupported, before) {
+    const f = io();
+    const call = ++calls;
+    const code = encodeShape(f, A, shape, fn, arg);
+    if (before !== undefined) before(f);
+    checkCall(call, fn, f);
+    const status = bound(code);
+    if (status === UNSUPPORTED) throw unsupported(SHAPE_TYPES[code]);
+    if (status < 0) throw failure(status, fn, arg, arg, code, code);
+    return status;
+  }
+
+  // A copy of the `count` numbers the last call found (io::numbersFound), whose heap memory is then released, copied
+  // or not. `fn` and `what` (the argument or object) name the call if JavaScript cannot hold the copy.
+  function takeFound(count, fn, what) {
+    try {
+      const numbers = new Uint32Array(count);
+      numbers.set(new Uint32Array(module.HEAPU8.buffer, module.foundAddress(), count));
+      return numbers;
+    } catch {
+      throw rangeError(fn, what, `has ${count} numbers found, more than a JavaScript array can hold here`);
+    } finally {
+      module.releaseFound();
+    }
+  }
+
+  // An enum's codes by name ({ first: 0, any: 1, all: 2 }), as the module numbers them.
+  const enumOf = (name) => Object.fromEntries(description.enums[name].split(',').map((value, code) => [value, code]));
+
+  return {
+    module, A, B, OPT, OUT, status: description.status, enumOf, maxIterations: description.maxIterations, sides: description.sides, rangeRule,
+    intersectionKinds: description.intersectionKinds, sizes: Object.fromEntries(SHAPE_TYPES.map((t) => [t, SHAPES[t].size])),
+    io, layout, unread, failure, badItem, beginCall, checkCall, run, runOnShape, takeFound, vec,
+  };
+}
