@@ -38,8 +38,13 @@ constexpr auto kQuadratic = [](const auto& o, const auto& p, const auto& base, c
   const auto d = exactDirection<kSegment>(o, p);
   const auto e = apex - base;
   const auto a = apex - o;
-  const auto m = cross(d, e), n = cross(o - base, e), k = cross(e, cross(a, d));
-  const auto E = dot(e, e), z = dot(d, e), h = dot(a, e), am = dot(a, m);
+  const auto m = cross(d, e);
+  const auto n = cross(o - base, e);
+  const auto k = cross(e, cross(a, d));
+  const auto E = dot(e, e);
+  const auto z = dot(d, e);
+  const auto h = dot(a, e);
+  const auto am = dot(a, m);
   return std::make_tuple(E * dot(m, m) - r * r * z * z, E * dot(m, n) + r * r * z * h, E * dot(n, n) - r * r * h * h,
                          r * r * dot(k, k) - E * am * am);
 };
@@ -66,7 +71,9 @@ constexpr auto kTerms = [](const auto& o, const auto& p, const auto& hi, const a
   const auto [A, B, C, D] = kQuadratic<kSegment>(o, p, base, apex, r);
   const auto d = exactDirection<kSegment>(o, p);
   const auto e = apex - base;
-  const auto z = dot(d, e), we = dot(o - base, e), h = dot(apex - o, e);
+  const auto z = dot(d, e);
+  const auto we = dot(o - base, e);
+  const auto h = dot(apex - o, e);
   const auto front = std::make_tuple(z, we, h, A, B, C, D);
   if constexpr (kLimited) {
     return std::tuple_cat(front, std::make_tuple(we + hi * z, h - hi * z));
@@ -83,7 +90,9 @@ constexpr auto kAtBounds = [](const auto& o, const auto& p, const auto& base, co
                               const auto& lowNum, const auto& lowDen, const auto& highNum, const auto& highDen) {
   const auto [A, B, C, D] = kQuadratic<kSegment>(o, p, base, apex, r);
   const auto e = apex - base;
-  const auto E = dot(e, e), we = dot(o - base, e), z = dot(exactDirection<kSegment>(o, p), e);
+  const auto E = dot(e, e);
+  const auto we = dot(o - base, e);
+  const auto z = dot(exactDirection<kSegment>(o, p), e);
   const auto numL = lowNum.x + lowNum.y * we + lowNum.z * E;
   const auto denL = lowDen.x + lowDen.y * z;
   const auto numU = highNum.x + highNum.y * we + highNum.z * E;

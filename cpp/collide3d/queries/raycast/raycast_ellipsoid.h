@@ -72,7 +72,8 @@ constexpr auto kQuadratic = [](const auto& o, const auto& p, const auto& zero, c
 // Against a flat's plane u.y = 0: the start's side u.(o - c), the rate u.d, and the point at hi's side.
 template <bool kSegment>
 constexpr auto kPlaneCrossing = [](const auto& o, const auto& p, const auto& hi, const auto& c, const auto& u) {
-  const auto offset = dot(u, o - c), rate = dot(u, exactDirection<kSegment>(o, p));
+  const auto offset = dot(u, o - c);
+  const auto rate = dot(u, exactDirection<kSegment>(o, p));
   return std::make_tuple(offset, rate, offset + hi * rate);
 };
 
