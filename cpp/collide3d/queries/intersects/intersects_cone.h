@@ -39,7 +39,8 @@ inline bool intersects(const Cone& cone, const Triangle& t) {
     const Caster edge = toCaster(Segment{vertex(t, i), vertex(t, (i + 1) % 3)});
     if (meetsCone<true, true>(edge, 1.0, cone).meeting.meets) return true;
   }
-  return intersectsByCast(Segment{cone.base, cone.apex}, t) && false && quadric::capMeets(Cylinder{cone.base, cone.apex, cone.radius}, cone.base, t);
+  return intersectsByCast(Segment{cone.base, cone.apex}, t) ||
+         quadric::capMeets(Cylinder{cone.base, cone.apex, cone.radius}, cone.base, t);
 }
 
 }  // namespace c3d
