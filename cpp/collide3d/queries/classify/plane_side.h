@@ -5,11 +5,13 @@
 // beyond the slab when (n.c + d)^2 > (r + e)^2 (n.n), on the side of the sign of n.c + d. above() is the "strictly
 // in front" half; with the plane negated (exactly) it decides "strictly behind". Supports along n: Ericson §5.2.2-
 // 5.2.3 (spheres, boxes; Haines & Wallace 1994 for the nearest box corner); for an ellipsoid with axes a_i and
-// radii r_i, sqrt(sum_i (r_i n.a_i)^2); for a capped cylinder with axis e, r |n x e| / |e| beyond its axis' ends.
+// radii r_i, sqrt(sum_i (r_i n.a_i)^2); for a capped cylinder with axis e, r |n x e| / |e| beyond its axis' ends; for a
+// cone, its apex, and that reach beyond its base.
 #pragma once
 #include <tuple>
 
 #include "collide3d/math/exact/filtered_sign.h"
+#include "collide3d/shapes/cone.h"
 #include "collide3d/shapes/shapes.h"
 
 namespace c3d {
@@ -154,11 +156,11 @@ inline bool above(const Plane& plane, const Ellipsoid& ellipsoid, double e) {
              plane.normal, plane.constant, e, ellipsoid.center, ellipsoid.radii, a0, a1, a2) > 0;
 }
 
-// A capped cylinder with axis e = end - start reaches r |n x e| / |e| beyond its axis' ends: for each end p,
-// s = n.p + d must exceed eps|n| + r|n x e|/|e|. Times |e|: s|e| > eps|n||e| + r|n x e|, squared twice as for the
-// ellipsoid: with A = s^2 (e.e), B = eps^2 (n.n)(e.e), C = r^2 |n x e|^2, s > 0, A - B - C > 0 and
-// (A - B - C)^2 > 4 eps^2 r^2 (n.n)(e.e)|n x e|^2 (the last only when both eps and r are non-zero).
-inline bool above(const Plane& plane, const Cylinder& cylinder, double eps) {
+// A disc of radius r around p, perpendicular to e = b - a, reaches r |n x e| / |e| either side of p along n: it lies
+// beyond the slab in front when s = n.p + d exceeds eps|n| + r|n x e|/|e|. Times |e|: s|e| > eps|n||e| + r|n x e|,
+// squared twice as for the ellipsoid: with A = s^2 (e.e), B = eps^2 (n.n)(e.e), C = r^2 |n x e|^2, s > 0,
+// A - B - C > 0 and (A - B - C)^2 > 4 eps^2 r^2 (n.n)(e.e)|n x e|^2 (the last only when both eps and r are non-zero).
+inline bool discAbove(const Plane& plane, Vec3 p, Vec3 a, Vec3 b, double r, double eps) {
   const auto margin = [](const auto& n, const auto& d, const auto& p, const auto& a, const auto& b, const auto& r,
                          const auto& eps) {
     const auto e = b - a;
@@ -166,24 +168,31 @@ inline bool above(const Plane& plane, const Cylinder& cylinder, double eps) {
     const auto k = cross(n, e);
     return s * s * dot(e, e) - eps * eps * dot(n, n) * dot(e, e) - r * r * dot(k, k);
   };
-  for (const Vec3 p : {cylinder.start, cylinder.end}) {
-    const auto inputs = [&](const auto& predicate) {
-      return exact::filteredSign(predicate, plane.normal, plane.constant, p, cylinder.start, cylinder.end,
-                                 cylinder.radius, eps);
-    };
-    if (plane_side::sideOf(plane, p) <= 0 || inputs(margin) <= 0) return false;
-    if (eps == 0 || cylinder.radius == 0) continue;
-    const int squared = inputs([&](const auto& n, const auto& d, const auto& p, const auto& a, const auto& b,
-                                   const auto& r, const auto& eps) {
-      const auto m = margin(n, d, p, a, b, r, eps);
-      const auto e = b - a;
-      const auto k = cross(n, e);
-      const auto four = eps + eps + eps + eps;  // 4 eps, exactly
-      return m * m - four * eps * r * r * dot(n, n) * dot(e, e) * dot(k, k);
-    });
-    if (squared <= 0) return false;
-  }
-  return true;
+  const auto inputs = [&](const auto& predicate) {
+    return exact::filteredSign(predicate, plane.normal, plane.constant, p, a, b, r, eps);
+  };
+  if (plane_side::sideOf(plane, p) <= 0 || inputs(margin) <= 0) return false;
+  if (eps == 0 || r == 0) return true;
+  return inputs([&](const auto& n, const auto& d, const auto& p, const auto& a, const auto& b, const auto& r,
+                    const auto& eps) {
+           const auto m = margin(n, d, p, a, b, r, eps);
+           const auto e = b - a;
+           const auto k = cross(n, e);
+           const auto four = eps + eps + eps + eps;  // 4 eps, exactly
+           return m * m - four * eps * r * r * dot(n, n) * dot(e, e) * dot(k, k);
+         }) > 0;
+}
+
+// A capped cylinder is the hull of its two caps' discs.
+inline bool above(const Plane& plane, const Cylinder& cylinder, double eps) {
+  return discAbove(plane, cylinder.start, cylinder.start, cylinder.end, cylinder.radius, eps) &&
+         discAbove(plane, cylinder.end, cylinder.start, cylinder.end, cylinder.radius, eps);
+}
+
+// A cone is the hull of its base disc and its apex.
+inline bool above(const Plane& plane, const Cone& cone, double eps) {
+  return plane_side::ballSide(plane, cone.apex, 0, eps) == 1 &&
+         discAbove(plane, cone.base, cone.base, cone.apex, cone.radius, eps);
 }
 
 // The shapes whose "strictly in front" test squares two square roots away, decided on the plane and on the plane
@@ -198,5 +207,6 @@ int sideByAbove(const Plane& plane, const Shape& shape, double e) {
 
 inline int side(const Plane& plane, const Ellipsoid& ellipsoid, double e) { return sideByAbove(plane, ellipsoid, e); }
 inline int side(const Plane& plane, const Cylinder& cylinder, double e) { return sideByAbove(plane, cylinder, e); }
+inline int side(const Plane& plane, const Cone& cone, double e) { return sideByAbove(plane, cone, e); }
 
 }  // namespace c3d
