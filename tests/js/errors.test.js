@@ -2,7 +2,7 @@
 // unsupported pair gets an Error naming the pair; afterwards the module answers as before and its heap is unchanged.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
-import { IDENTITY, aabb, cylinder, ellipsoid, obb, plane, ray, sphere, triangle, v } from './helpers.js';
+import { IDENTITY, aabb, cylinder, ellipsoid, frustumOfBox, obb, plane, ray, sphere, triangle, v } from './helpers.js';
 
 let c3d;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ const goodSphere = sphere(v(0, 0, 0), 1);
 describe('TypeError for wrong or missing values', () => {
   it.each([
     ['a missing shape', () => c3d.intersects(undefined, goodSphere), 'collide3d.intersects: a must be a shape object (got undefined)'],
-    ['an unknown type', () => c3d.raycast(goodRay, { type: 'cube' }), "collide3d.raycast: target.type must be one of 'point', 'ray', 'line', 'segment', 'plane', 'triangle', 'sphere', 'ellipsoid', 'aabb', 'obb', 'cylinder', 'capsule', 'frustum' (got \"cube\")"],
+    ['an unknown type', () => c3d.raycast(goodRay, { type: 'cube' }), "collide3d.raycast: target.type must be one of 'point', 'ray', 'line', 'segment', 'plane', 'triangle', 'sphere', 'ellipsoid', 'aabb', 'obb', 'cylinder', 'capsule', 'frustum', 'cone' (got \"cube\")"],
     ['a missing field', () => c3d.raycast(goodRay, { type: 'sphere', center: v(0, 0, 0) }), 'collide3d.raycast: target.radius must be a finite number (got undefined)'],
     ['a missing vector', () => c3d.raycast(ray(undefined, v(0, 0, 1)), goodSphere), 'collide3d.raycast: caster.origin must be a vector {x, y, z} (got undefined)'],
     ['NaN', () => c3d.raycast(ray(v(0, NaN, 0), v(0, 0, 1)), goodSphere), 'collide3d.raycast: caster.origin.y must be a finite number (got NaN)'],
@@ -55,7 +55,7 @@ describe('RangeError for invalid geometry', () => {
 
 describe('unsupported pairs', () => {
   it('throw an Error naming the pair, never a guess', () => {
-    expect(() => c3d.raycast(goodRay, ellipsoid(v(0, 0, 0), v(1, 1, 1)))).toThrow('collide3d.raycast: the pair (ray, ellipsoid) is not supported');
+    expect(() => c3d.raycast(goodRay, frustumOfBox(v(0, 0, 0), v(1, 1, 1)))).toThrow('collide3d.raycast: the pair (ray, frustum) is not supported');
     expect(() => c3d.raycast(goodSphere, goodSphere)).toThrow('collide3d.raycast: the pair (sphere, sphere) is not supported');
     expect(() => c3d.sweep(goodSphere, v(1, 0, 0), ellipsoid(v(0, 0, 0), v(1, 1, 1)))).toThrow('collide3d.sweep: the pair (sphere, ellipsoid) is not supported');
   });
@@ -69,7 +69,7 @@ describe('after errors', () => {
     const bytesBefore = heap.heapBytesInUse();
     for (let i = 0; i < 20000; ++i) {
       expect(() => c3d.raycast(goodRay, sphere(v(0, 0, 0), -i - 1))).toThrow(RangeError);
-      expect(() => c3d.raycast(goodRay, ellipsoid(v(0, 0, 0), v(1, 1, 1)))).toThrow(Error);
+      expect(() => c3d.raycast(goodRay, frustumOfBox(v(0, 0, 0), v(1, 1, 1)))).toThrow(Error);
       expect(() => c3d.intersects(goodSphere, { type: 'sphere' })).toThrow(TypeError);
     }
     expect(heap.heapBytesInUse()).toBe(bytesBefore);

@@ -14,12 +14,13 @@ import { mulberry32 } from '../../bench/random.mjs';
 
 const CALLS = 20_000 * Math.max(1, Number(process.env.C3D_TEST_SCALE ?? 1));
 const TYPES = ['point', 'ray', 'line', 'segment', 'plane', 'triangle', 'sphere', 'ellipsoid', 'aabb', 'obb',
-  'cylinder', 'capsule', 'frustum', 'cube'];
+  'cylinder', 'capsule', 'frustum', 'cone', 'cube'];
 const FIELDS = {
   point: ['position'], ray: ['origin', 'direction'], line: ['origin', 'direction'], segment: ['start', 'end'],
   plane: ['normal', 'constant'], triangle: ['a', 'b', 'c'], sphere: ['center', 'radius'],
   ellipsoid: ['center', 'radii', 'rotation'], aabb: ['min', 'max'], obb: ['center', 'halfSize', 'rotation'],
-  cylinder: ['start', 'end', 'radius'], capsule: ['start', 'end', 'radius'], frustum: ['planes'], cube: ['size'],
+  cylinder: ['start', 'end', 'radius'], capsule: ['start', 'end', 'radius'], frustum: ['planes'], cone: ['base', 'apex', 'radius'],
+  cube: ['size'],
 };
 const SCALARS = new Set(['constant', 'radius']);
 

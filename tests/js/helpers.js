@@ -12,4 +12,14 @@ export const aabb = (min, max) => ({ type: 'aabb', min, max });
 export const obb = (center, halfSize, rotation) => ({ type: 'obb', center, halfSize, rotation });
 export const cylinder = (start, end, radius) => ({ type: 'cylinder', start, end, radius });
 export const capsule = (start, end, radius) => ({ type: 'capsule', start, end, radius });
+export const cone = (base, apex, radius) => ({ type: 'cone', base, apex, radius });
 export const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+// The box [min, max] as a frustum: six planes, normals pointing in.
+export const frustumOfBox = (min, max) => ({
+  type: 'frustum',
+  planes: [
+    { normal: v(1, 0, 0), constant: -min.x }, { normal: v(-1, 0, 0), constant: max.x },
+    { normal: v(0, 1, 0), constant: -min.y }, { normal: v(0, -1, 0), constant: max.y },
+    { normal: v(0, 0, 1), constant: -min.z }, { normal: v(0, 0, -1), constant: max.z },
+  ],
+});

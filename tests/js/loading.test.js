@@ -19,7 +19,7 @@ describe('init', () => {
   it('knows every shape type of the README table', async () => {
     await init();
     expect(SHAPE_TYPES).toEqual(['point', 'ray', 'line', 'segment', 'plane', 'triangle', 'sphere', 'ellipsoid',
-      'aabb', 'obb', 'cylinder', 'capsule', 'frustum']);
+      'aabb', 'obb', 'cylinder', 'capsule', 'frustum', 'cone']);
   });
 
   it('lists the supported pairs of every query', async () => {
@@ -29,7 +29,8 @@ describe('init', () => {
     expect(has('intersects', 'plane', 'sphere')).toBe(true);
     expect(has('intersects', 'sphere', 'plane')).toBe(true);
     expect(has('sweep', 'sphere', 'plane')).toBe(true);
-    expect(has('raycast', 'ray', 'ellipsoid')).toBe(false);
+    expect(has('raycast', 'ray', 'ellipsoid')).toBe(true);
+    expect(has('raycast', 'ray', 'frustum')).toBe(false);
   });
 
   it('initialises in a worker thread as well', async () => {

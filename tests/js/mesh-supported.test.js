@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
 import { SHAPE_TYPES } from '../../web/lib/boundary.js';
 import {
-  aabb, capsule, cylinder, ellipsoid, line, obb, plane, point, ray, segment, sphere, triangle, v,
+  aabb, capsule, cone, cylinder, ellipsoid, line, obb, plane, point, ray, segment, sphere, triangle, v,
 } from './helpers.js';
 
 let c3d, module;
@@ -51,6 +51,7 @@ function sample(type, h) {
     obb: () => obb(v(-0.5, -0.5, h), v(0.5, 0.5, 0.75), [0, 1, 0, -1, 0, 0, 0, 0, 1]),
     cylinder: () => cylinder(v(0, 1, h - 0.75), v(0, 1, h + 1), 0.5),
     capsule: () => capsule(v(0.5, 0, h), v(1.5, 0, h + 0.5), 0.25),
+    cone: () => cone(v(-1, -1, h - 0.5), v(-1, -1.5, h + 1), 0.5),
     frustum: () => ({ type: 'frustum', planes: box.map(([normal, constant]) => ({ normal, constant })) }),
   }[type]();
 }

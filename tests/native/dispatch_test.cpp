@@ -84,6 +84,10 @@ class RandomShapes {
     const Vec3 start = position();
     return {start, degenerate() ? start : position(), size()};
   }
+  Cone make(Tag<Cone>) {
+    const Vec3 base = position();
+    return {base, base + direction() * 3.0, size()};
+  }
   // Six inward planes around a center, each at its own distance.
   Frustum make(Tag<Frustum>) {
     Frustum f;
@@ -337,6 +341,7 @@ TEST(ShapeTypes, NamesAndSchemas) {
       {ShapeType::Cylinder, "cylinder", "start:vec3,end:vec3,radius:number"},
       {ShapeType::Capsule, "capsule", "start:vec3,end:vec3,radius:number"},
       {ShapeType::Frustum, "frustum", "planes:planes6"},
+      {ShapeType::Cone, "cone", "base:vec3,apex:vec3,radius:number"},
   };
   ASSERT_EQ(std::size(expected), size_t(kShapeTypeCount));
   for (const Expected& e : expected) {

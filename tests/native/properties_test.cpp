@@ -115,6 +115,7 @@ Obb moved(const Obb& box, const Similarity& s) {
   return {s.point(box.center), box.halfSize * s.scale, s.frame(box.rotation)};
 }
 Cylinder moved(const Cylinder& c, const Similarity& s) { return {s.point(c.start), s.point(c.end), s.size(c.radius)}; }
+Cone moved(const Cone& c, const Similarity& s) { return {s.point(c.base), s.point(c.apex), s.size(c.radius)}; }
 Capsule moved(const Capsule& c, const Similarity& s) { return {s.point(c.start), s.point(c.end), s.size(c.radius)}; }
 Frustum moved(const Frustum& f, const Similarity& s) {
   Frustum out;
@@ -145,6 +146,7 @@ std::vector<Vec3> anchors(const Obb& b) {
   return {b.center, b.center + b.rotation * b.halfSize, b.center + b.rotation * Vec3{b.halfSize.x, -b.halfSize.y, 0}};
 }
 std::vector<Vec3> anchors(const Cylinder& c) { return {c.start, c.end, (c.start + c.end) * 0.5}; }
+std::vector<Vec3> anchors(const Cone& c) { return {c.base, c.apex, (c.base + c.apex) * 0.5}; }
 std::vector<Vec3> anchors(const Capsule& c) { return {c.start, c.end}; }
 // The corners where planes 0, 2, 4 and planes 1, 3, 5 meet (Cramer's rule; exact on the grid, where the planes are
 // axis-aligned), and their midpoint.
@@ -252,6 +254,10 @@ class ShapeGenerator {
   Capsule make(Tag<Capsule>) {
     const Vec3 start = position();
     return {start, rarely() ? start : position(), size()};
+  }
+  Cone make(Tag<Cone>) {
+    const Vec3 base = position();
+    return {base, base + direction() * (exact_ ? 1.0 : 4.0), size()};
   }
   // A box-like frustum around a center: for each local axis two inward planes at the half extent h, normals scaled
   // by 1 or 2 (continuous mode: tilted a little).
@@ -627,6 +633,14 @@ double surfaceError(const Cylinder& c, Vec3 p) {
   return std::max({radial - c.radius, -along, along - height});
 }
 
+// Zero on the cone's surface: the largest of the distances past the base's plane, the apex's plane, and the side.
+double surfaceError(const Cone& c, Vec3 p) {
+  const Vec3 axis = c.apex - c.base, w = p - c.base;
+  const double height = length(axis), along = dot(w, axis) / height;
+  const double radial = length(w - axis * (along / height));
+  return std::max({radial - c.radius * (1 - along / height), -along, along - height});
+}
+
 // Every hit is on the target's surface, except a solid hit at the start of a ray or segment that starts inside,
 // which is that start; every hit normal is unit.
 template <class Target>
@@ -666,6 +680,7 @@ TEST(Agreement, RaycastHitPointsLieOnTheSurface) {
   expectHitsOnSurface<Aabb>(generator);
   expectHitsOnSurface<Obb>(generator);
   expectHitsOnSurface<Cylinder>(generator);
+  expectHitsOnSurface<Cone>(generator);
 }
 
 // Whether a closed shape holds the point p, from its definition; exact on the grid.

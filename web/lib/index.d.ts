@@ -63,10 +63,14 @@ export interface CapsuleShape {
 }
 /** The region inside six planes whose normals point inwards (THREE.Frustum). */
 export interface FrustumShape { readonly type: 'frustum'; readonly planes: ArrayLike<PlaneLike> }
+/** A solid capped cone: a disc of `radius` at `base`, perpendicular to apex − base, narrowing to `apex`. */
+export interface ConeShape {
+  readonly type: 'cone'; readonly base: VectorLike; readonly apex: VectorLike; readonly radius: number;
+}
 
 export type Shape =
   | PointShape | RayShape | LineShape | SegmentShape | PlaneShape | TriangleShape | SphereShape | EllipsoidShape
-  | AabbShape | ObbShape | CylinderShape | CapsuleShape | FrustumShape;
+  | AabbShape | ObbShape | CylinderShape | CapsuleShape | FrustumShape | ConeShape;
 export type ShapeType = Shape['type'];
 export type Caster = RayShape | LineShape | SegmentShape;
 

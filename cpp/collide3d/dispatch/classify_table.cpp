@@ -27,6 +27,7 @@ constexpr PairTable<ClassifyFn> build() {
   add<Obb>(table);
   add<Cylinder>(table);
   add<Capsule>(table);
+  add<Cone>(table);
   return table;
 }
 

@@ -3,6 +3,8 @@
 #include "collide3d/queries/intersects/intersects_aabb_aabb.h"
 #include "collide3d/queries/intersects/intersects_aabb_obb.h"
 #include "collide3d/queries/intersects/intersects_caster_shape.h"
+#include "collide3d/queries/intersects/intersects_cone.h"
+#include "collide3d/queries/intersects/intersects_ellipsoid.h"
 #include "collide3d/queries/intersects/intersects_frustum_shape.h"
 #include "collide3d/queries/intersects/intersects_obb_obb.h"
 #include "collide3d/queries/intersects/intersects_plane_shape.h"
@@ -65,6 +67,7 @@ constexpr PairTable<IntersectsFn> build() {
   addSymmetric<Intersects, Capsule, Triangle>(table);
   addSymmetric<Intersects, Cylinder, Triangle>(table);
   addSymmetric<Intersects, Ellipsoid, Triangle>(table);
+  addSymmetric<Intersects, Cone, Triangle>(table);
   addSymmetric<Intersects, Sphere, Aabb>(table);
   addSymmetric<Intersects, Sphere, Obb>(table);
   addSymmetric<Intersects, Aabb, Obb>(table);
@@ -77,6 +80,7 @@ constexpr PairTable<IntersectsFn> build() {
   addSymmetric<Intersects, Plane, Obb>(table);
   addSymmetric<Intersects, Plane, Cylinder>(table);
   addSymmetric<Intersects, Plane, Capsule>(table);
+  addSymmetric<Intersects, Plane, Cone>(table);
 
   addCasters<Plane>(table);
   addCasters<Triangle>(table);
@@ -85,6 +89,10 @@ constexpr PairTable<IntersectsFn> build() {
   addCasters<Obb>(table);
   addCasters<Cylinder>(table);
   addCasters<Capsule>(table);
+  addCasters<Cone>(table);
+  addCasters<Ellipsoid>(table);
+  addSymmetric<Intersects, Point, Cone>(table);
+  addSymmetric<Intersects, Point, Ellipsoid>(table);
 
   // Rounded pairs not answered above (sphere–sphere is; sphere–segment and segment–capsule go through raycast).
   addSymmetric<IntersectsRounded, Point, Point>(table);
@@ -103,6 +111,12 @@ constexpr PairTable<IntersectsFn> build() {
   addSymmetric<IntersectsAsPoint, Point, Cylinder>(table);
   addSymmetric<Intersects, Frustum, Sphere>(table);
   addSymmetric<Intersects, Frustum, Aabb>(table);
+  addSymmetric<Intersects, Frustum, Segment>(table);
+  addSymmetric<Intersects, Frustum, Capsule>(table);
+  addSymmetric<Intersects, Frustum, Cylinder>(table);
+  addSymmetric<Intersects, Frustum, Ellipsoid>(table);
+  addSymmetric<Intersects, Frustum, Obb>(table);
+  addSymmetric<Intersects, Frustum, Cone>(table);
   return table;
 }
 

@@ -30,6 +30,8 @@ constexpr PairTable<RaycastFn> build() {
   addCasters<Obb>(table);
   addCasters<Cylinder>(table);
   addCasters<Capsule>(table);
+  addCasters<Cone>(table);
+  addCasters<Ellipsoid>(table);
   return table;
 }
 

@@ -2,6 +2,7 @@
 // `apex`. apex == base is rejected (the disc's orientation is undefined); radius 0 is the segment base-apex.
 #pragma once
 #include "collide3d/math/vec3.h"
+#include "collide3d/shapes/shape_type.h"
 #include "collide3d/shapes/sphere.h"
 #include "collide3d/shapes/validation.h"
 
@@ -11,8 +12,9 @@ struct Cone {
   Vec3 base, apex;
   double radius = 0;
 
+  static constexpr ShapeType kType = ShapeType::Cone;
   static constexpr const char* kName = "cone";
-  template <class Visit> static void fields(Visit&& visit) {
+  template <class Visit> static constexpr void fields(Visit&& visit) {
     visit("base", &Cone::base);
     visit("apex", &Cone::apex);
     visit("radius", &Cone::radius);

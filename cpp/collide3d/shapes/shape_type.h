@@ -17,6 +17,7 @@ enum class ShapeType : int {
   Cylinder,
   Capsule,
   Frustum,
+  Cone,
   Count
 };
 

@@ -5,6 +5,7 @@
 #include "collide3d/shapes/aabb.h"
 #include "collide3d/shapes/capsule.h"
 #include "collide3d/shapes/casters.h"
+#include "collide3d/shapes/cone.h"
 #include "collide3d/shapes/cylinder.h"
 #include "collide3d/shapes/ellipsoid.h"
 #include "collide3d/shapes/frustum.h"
@@ -20,7 +21,7 @@ template <class... Shapes>
 struct ShapeList {};
 
 // In ShapeType order (shape_visit.h checks it).
-using AllShapes =
-    ShapeList<Point, Ray, Line, Segment, Plane, Triangle, Sphere, Ellipsoid, Aabb, Obb, Cylinder, Capsule, Frustum>;
+using AllShapes = ShapeList<Point, Ray, Line, Segment, Plane, Triangle, Sphere, Ellipsoid, Aabb, Obb, Cylinder, Capsule,
+                            Frustum, Cone>;
 
 }  // namespace c3d

@@ -168,9 +168,15 @@ template <class DepthTuple, class Values, class Magnitudes, size_t... k>
 
 // The slow path: every value evaluated exactly, then rounded. Kept out of line, its inputs taken by value, so
 // that the fast path stays small and keeps its inputs in registers (taking them by reference here made the callers
-// store them to memory on every call, doubling the cost of small queries).
+// store them to memory on every call, doubling the cost of small queries). Compiled for size where the compiler
+// offers it (clang: the wasm): it runs only where the filter cannot decide, and it is most of each predicate's code.
+#if defined(__clang__)
+#define C3D_COLD [[gnu::noinline, clang::minsize]]
+#else
+#define C3D_COLD [[gnu::noinline]]
+#endif
 template <class Predicate, size_t... k, class... Inputs>
-[[gnu::noinline]] std::array<double, sizeof...(k)> evaluateExactly(const Predicate& predicate,
+C3D_COLD std::array<double, sizeof...(k)> evaluateExactly(const Predicate& predicate,
                                                                    std::index_sequence<k...>, Inputs... inputs) {
   const auto exact = asTuple(predicate(lift<Dyadic>(inputs)...));
   return {std::get<k>(exact).approximate()...};

@@ -2,7 +2,9 @@
 #pragma once
 #include "collide3d/queries/raycast/raycast_box.h"
 #include "collide3d/queries/raycast/raycast_capsule.h"
+#include "collide3d/queries/raycast/raycast_cone.h"
 #include "collide3d/queries/raycast/raycast_cylinder.h"
+#include "collide3d/queries/raycast/raycast_ellipsoid.h"
 #include "collide3d/queries/raycast/raycast_plane.h"
 #include "collide3d/queries/raycast/raycast_sphere.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"

@@ -126,7 +126,7 @@ struct ConeMeeting {
 template <bool kSegment, bool kLimited>
 cone_caster::ConeMeeting meetsCone(const Caster& caster, double hi, const Cone& cone) {
   using namespace cone_caster;
-  using cylinder_caster::Bound, cylinder_caster::kZero;
+  using cylinder_caster::Bound;
   const Vec3 p = kSegment ? caster.end : caster.direction;
   const double limit = kLimited ? hi : 0.0;  // never infinity
   const auto t = exact::filteredValues(kTerms<kSegment, kLimited>, caster.origin, p, limit, cone.base, cone.apex,
@@ -140,25 +140,10 @@ cone_caster::ConeMeeting meetsCone(const Caster& caster, double hi, const Cone& 
   // cone unless running along it (q = 0 on the whole line: a generator, or a point on the surface).
   const bool onSurface = (A == 0) & (B == 0) & (C == 0);
   const bool startsInside = bounded & ((s == 0) | ((fromBase > 0) & (toApex > 0))) & ((C < 0) | onSurface);
-  Bound low = bounded ? kZero : Bound{}, high = kLimited ? Bound{true, {limit, 0, 0}, {1, 0, 0}} : Bound{};
-  if (s == 0) {
-    if (fromBase < 0 || toApex < 0) return miss;  // parallel to the planes, outside the slab between them
-  } else {
-    // The planes' parameters: Z = 0 at -(w.e) / (d.e), Z = E at (E - w.e) / (d.e), signs normalised by s.
-    const Bound atBase{true, {0, -s, 0}, {0, s, 0}}, atApex{true, {0, -s, s}, {0, s, 0}};
-    const Bound& slabLow = s > 0 ? atBase : atApex;
-    const Bound& slabHigh = s > 0 ? atApex : atBase;
-    const double enteringAtZero = s > 0 ? fromBase : toApex, leavingAtZero = s > 0 ? toApex : fromBase;
-    if (bounded && leavingAtZero < 0) return miss;  // the slab lies behind the start
-    if (!bounded || enteringAtZero < 0) low = slabLow;
-    if constexpr (kLimited) {
-      const double enteringAtHi = s > 0 ? t[7] : t[8], leavingAtHi = s > 0 ? t[8] : t[7];
-      if (enteringAtHi < 0) return miss;  // the slab is entered after hi
-      if (leavingAtHi < 0) high = slabHigh;
-    } else {
-      high = slabHigh;
-    }
-  }
+  Bound low, high;
+  cylinder_caster::SlabSigns slab{rate, fromBase, toApex, 0, 0};
+  if constexpr (kLimited) slab.fromLowAtHi = t[7], slab.toHighAtHi = t[8];
+  if (!cylinder_caster::slabBounds<kLimited>(slab, bounded, limit, low, high)) return miss;
   // q constant along the caster (a point, or a caster along a generator's line): inside everywhere or nowhere. An
   // unbounded side only remains when parallel to the planes, where A = E |d x e|^2 > 0 unless d = 0.
   if (A == 0 && B == 0) return {{C <= 0, startsInside}, curvature, direction};

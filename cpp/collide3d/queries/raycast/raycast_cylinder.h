@@ -59,6 +59,38 @@ struct Bound {
 
 constexpr Bound kZero{true, {0, 0, 0}, {1, 0, 0}};
 
+// The caster's interval [low, high] within the slab between two parallel planes, 0 <= w.e + t d.e <= e.e (the
+// cylinder's caps, the cone's base and apex planes), cut to [0, hi] as far as the caster is bounded, from the exact
+// signs of the rate d.e, of the start's slab coordinates fromLow = w.e and toHigh = e.e - w.e, and (when limited) of
+// the same at hi. False when it misses the slab there.
+struct SlabSigns {
+  double rate, fromLow, toHigh, fromLowAtHi, toHighAtHi;
+};
+template <bool kLimited>
+bool slabBounds(const SlabSigns& signs, bool bounded, double limit, Bound& low, Bound& high) {
+  const double s = sign(signs.rate);
+  low = bounded ? kZero : Bound{};
+  high = kLimited ? Bound{true, {limit, 0, 0}, {1, 0, 0}} : Bound{};
+  if (s == 0) return signs.fromLow >= 0 && signs.toHigh >= 0;  // parallel to the planes: inside the slab, or never
+  // The planes' parameters: at -(w.e) / (d.e) and (e.e - w.e) / (d.e), signs normalised by s.
+  const Bound atLow{true, {0, -s, 0}, {0, s, 0}}, atHigh{true, {0, -s, s}, {0, s, 0}};
+  // Where they lie against t = 0 and t = hi, from the slab coordinate there against the planes: the slab is entered
+  // after t = 0 when the caster starts before its entering plane, and so on.
+  const double enteringAtZero = s > 0 ? signs.fromLow : signs.toHigh;
+  const double leavingAtZero = s > 0 ? signs.toHigh : signs.fromLow;
+  if (bounded && leavingAtZero < 0) return false;  // the slab lies behind the start
+  if (!bounded || enteringAtZero < 0) low = s > 0 ? atLow : atHigh;
+  if constexpr (kLimited) {
+    const double enteringAtHi = s > 0 ? signs.fromLowAtHi : signs.toHighAtHi;
+    const double leavingAtHi = s > 0 ? signs.toHighAtHi : signs.fromLowAtHi;
+    if (enteringAtHi < 0) return false;  // the slab is entered after hi
+    if (leavingAtHi < 0) high = s > 0 ? atHigh : atLow;
+  } else {
+    high = s > 0 ? atHigh : atLow;
+  }
+  return true;
+}
+
 // The caster's terms against the cylinder, in any number type: m = d x e, n = w x e, and w.e, d.e, e.e.
 template <bool kSegment, class O, class P, class A, class B>
 auto terms(const O& o, const P& p, const A& a, const B& b) {
@@ -134,28 +166,10 @@ Meeting meetsCylinder(const Caster& caster, double hi, const Cylinder& cylinder)
   // Running through its start: strictly between the caps unless parallel to them, strictly within r of the axis
   // unless parallel to it.
   const bool startsInside = bounded & ((s == 0) | ((fromStart > 0) & (toEnd > 0))) & ((C < 0) | ((A == 0) & (C == 0)));
-  Bound low = bounded ? kZero : Bound{}, high = kLimited ? Bound{true, {limit, 0, 0}, {1, 0, 0}} : Bound{};
-  if (s == 0) {
-    if (fromStart < 0 || toEnd < 0) return {false, false};  // parallel to the caps, outside the slab between them
-  } else {
-    // The caps' parameters: s = 0 at -(w.e) / (d.e), s = e.e at (e.e - w.e) / (d.e), signs normalised by s.
-    const Bound atStart{true, {0, -s, 0}, {0, s, 0}}, atEnd{true, {0, -s, s}, {0, s, 0}};
-    const Bound& slabLow = s > 0 ? atStart : atEnd;
-    const Bound& slabHigh = s > 0 ? atEnd : atStart;
-    // Where they lie against t = 0 and t = hi, from the slab coordinate there (w.e at 0, w.e + hi d.e at hi)
-    // against the caps: the slab is entered after t = 0 when the caster starts before its entering cap, and so on.
-    const double enteringAtZero = s > 0 ? fromStart : toEnd, leavingAtZero = s > 0 ? toEnd : fromStart;
-    const bool lowAfterZero = enteringAtZero < 0, highBeforeZero = leavingAtZero < 0;
-    if (bounded && highBeforeZero) return {false, false};
-    if (!bounded || lowAfterZero) low = slabLow;
-    if constexpr (kLimited) {
-      const double enteringAtHi = s > 0 ? t[6] : t[7], leavingAtHi = s > 0 ? t[7] : t[6];
-      if (enteringAtHi < 0) return {false, false};  // the slab is entered after hi
-      if (leavingAtHi < 0) high = slabHigh;
-    } else {
-      high = slabHigh;
-    }
-  }
+  Bound low, high;
+  SlabSigns slab{rate, fromStart, toEnd, 0, 0};
+  if constexpr (kLimited) slab.fromLowAtHi = t[6], slab.toHighAtHi = t[7];
+  if (!slabBounds<kLimited>(slab, bounded, limit, low, high)) return {false, false};
   // Parallel to the axis: inside the infinite cylinder everywhere or nowhere.
   if (A == 0) return {C <= 0, startsInside};
   const auto q = exact::filteredValues(kAtBounds<kSegment>, caster.origin, p, cylinder.start, cylinder.end,
