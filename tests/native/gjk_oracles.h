@@ -184,20 +184,21 @@ inline double depthAlong(const ConvexCore& a, const ConvexCore& b, Vec3 n) {
 inline double searchedDepth(const ConvexCore& a, const ConvexCore& b, const std::vector<Vec3>& directions) {
   std::vector<std::pair<double, Vec3>> found;
   for (const Vec3 n : directions) found.push_back({depthAlong(a, b, n), n});
-  std::partial_sort(found.begin(), found.begin() + 8, found.end(),
+  constexpr int kStarts = 4;
+  std::partial_sort(found.begin(), found.begin() + kStarts, found.end(),
                     [](const auto& x, const auto& y) { return x.first < y.first; });
   double best = found[0].first;
-  for (int start = 0; start < 8; ++start) {
+  for (int start = 0; start < kStarts; ++start) {
     Vec3 n = found[start].second;
     double value = found[start].first;
     for (double step = 0.05; step > 1e-9; step *= 0.5) {
-      for (bool improved = true; improved;) {
-        improved = false;
+      for (int moves = 0, improved = 1; improved && moves < 64; ++moves) {
+        improved = 0;
         for (const Vec3 e : {Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}}) {
           for (const double sign : {-1.0, 1.0}) {
             const Vec3 m = unitDirection(n + e * (sign * step));
             const double h = depthAlong(a, b, m);
-            if (h < value) value = h, n = m, improved = true;
+            if (h < value) value = h, n = m, improved = 1;
           }
         }
       }

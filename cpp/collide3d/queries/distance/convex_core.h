@@ -52,23 +52,29 @@ struct ConvexCore {
   }
 
  private:
-  Vec3 cylinderSupport(Vec3 d) const {
+  // d's part across the axis from corner[0] to corner[1], projected twice: one projection leaves rounding of d's
+  // length along the axis, which scaled up to the radius would lift a rim point off its disk's plane when d is
+  // nearly along the axis (by 1e-7 of the radius at 1e-9 off the axis); the second leaves rounding of the part's own
+  // length.
+  Vec3 acrossAxis(Vec3 d) const {
     const Vec3 axis = corner[1] - corner[0];
-    const double along = dot(d, axis);
-    const Vec3 end = along >= 0 ? corner[1] : corner[0];
     const double aa = dot(axis, axis);
-    const Vec3 radial = aa > 0 ? d - axis * (along / aa) : d;
+    if (!(aa > 0)) return d;
+    const Vec3 once = d - axis * (dot(d, axis) / aa);
+    return once - axis * (dot(once, axis) / aa);
+  }
+  Vec3 cylinderSupport(Vec3 d) const {
+    const Vec3 end = dot(d, corner[1] - corner[0]) >= 0 ? corner[1] : corner[0];
+    const Vec3 radial = acrossAxis(d);
     const double rr = length(radial);
     // d along the axis: every point of the end disk is a support point, and the rounding residue in `radial` has
-    // no direction worth following (scaled up to the radius it would leave the disk's plane).
+    // no direction worth following.
     return rr > 1e-9 * length(d) ? end + radial * (cylinderRadius / rr) : end;
   }
   // The apex, or the base rim's point along d's part across the axis (the base center when d is along the axis, as
   // for the cylinder), whichever reaches farther along d.
   Vec3 coneSupport(Vec3 d) const {
-    const Vec3 axis = corner[1] - corner[0];
-    const double aa = dot(axis, axis);
-    const Vec3 radial = aa > 0 ? d - axis * (dot(d, axis) / aa) : d;
+    const Vec3 radial = acrossAxis(d);
     const double rr = length(radial);
     const Vec3 rim = rr > 1e-9 * length(d) ? corner[0] + radial * (cylinderRadius / rr) : corner[0];
     return dot(corner[1], d) > dot(rim, d) ? corner[1] : rim;
