@@ -35,7 +35,7 @@ void checkContact(const ConvexCore& a, const ConvexCore& b, const Contact& c, do
   ASSERT_GE(c.depth, 0) << what;
   // The depth is (at most rounding below) the support bound along its normal, and near the searched minimum.
   EXPECT_GE(c.depth, depthAlong(a, b, c.normal) - 1e-13 * size) << what;
-  EXPECT_LE(c.depth, searched + tolerance) << what << ": deeper than the direction search";
+  EXPECT_LE(c.depth, searched + tolerance) << what << ": deeper than the direction search by " << c.depth - searched;
   EXPECT_LE(length(c.pointB - (c.pointA - c.normal * c.depth)), 1e-12 * size) << what;
   // pointA is on A grown by its radius.
   EXPECT_LE(gjk(pointCore(c.pointA, 0), a).distance - a.radius, tolerance) << what << ": pointA off A";

@@ -22,6 +22,7 @@ struct Face {
   bool live;
 };
 
+// A horizon edge, named from the kept side: the face and its edge across which the removed face lay.
 struct Edge {
   int face, edge;
 };
@@ -37,14 +38,16 @@ class Polytope {
  public:
   Polytope(const ConvexCore& a, const ConvexCore& b) : a_(a), b_(b) {}
 
-  // The support point of A - B along n, and the depth bound along n it proves.
+  // The support point of A - B along n.
   GjkVertex support(Vec3 n) {
     const Vec3 sa = a_.support(n), sb = b_.support(-n);
     return {sa - sb, sa, sb};
   }
+  // Keeps n if the depth bound n.w that its support point w proves is the least so far (with the witness of the
+  // face n is the normal of, or of w itself).
   void tryDirection(Vec3 n, const GjkVertex& w, int face) {
     const double h = dot(n, w.w);
-    if (h < best.depth) best = {n, h, face < 0 ? w.a : witnessOnA(face_[face], w.a)};
+    if (h < best.depth) best = {n, h, face < 0 ? w.a : witnessOnA(face_[face])};
   }
   void tryDirection(Vec3 n) { tryDirection(n, support(n), -1); }
 
@@ -128,15 +131,14 @@ class Polytope {
       for (int i = 0; i < vertices_; ++i) {
         if (vertex_[i].w == w.w) return true;  // nothing new to add
       }
-      size_ = std::fmax(size_, length(w.w));
       add(w);
       // Remove the faces w sees, recording the horizon in order, and cone it to w.
-      horizon_ = 0;
+      horizonCount_ = 0;
       if (!carve(nearest, -1, vertices_ - 1)) return false;
-      if (horizon_ < 3) return false;
+      if (horizonCount_ < 3) return false;
       int made[kMaxFaces];
-      for (int k = 0; k < horizon_; ++k) {
-        const Edge h = horizon[k];
+      for (int k = 0; k < horizonCount_; ++k) {
+        const Edge h = horizonEdge_[k];
         const int from = face_[h.face].v[(h.edge + 1) % 3], to = face_[h.face].v[h.edge];
         // The dead face's edge was from -> to seen from the kept side; chained around the loop.
         if (k > 0 && face_[made[k - 1]].v[1] != from) return false;
@@ -146,10 +148,10 @@ class Polytope {
         face_[g].across[0] = h.face;
         face_[h.face].across[h.edge] = g;
       }
-      if (face_[made[horizon_ - 1]].v[1] != face_[made[0]].v[0]) return false;
-      for (int k = 0; k < horizon_; ++k) {
-        face_[made[k]].across[1] = made[(k + 1) % horizon_];
-        face_[made[(k + 1) % horizon_]].across[2] = made[k];
+      if (face_[made[horizonCount_ - 1]].v[1] != face_[made[0]].v[0]) return false;
+      for (int k = 0; k < horizonCount_; ++k) {
+        face_[made[k]].across[1] = made[(k + 1) % horizonCount_];
+        face_[made[(k + 1) % horizonCount_]].across[2] = made[k];
       }
     }
     return true;
@@ -162,7 +164,7 @@ class Polytope {
     Vec3 n = best.normal;
     GjkVertex w = support(n);
     double h = dot(n, w.w), step = 1;
-    for (int i = 0; i < 64 && step > 1e-12; ++i) {
+    for (int i = 0; i < 128 && step > 1e-12; ++i) {
       const Vec3 across = w.w - n * dot(n, w.w);
       if (!(length(across) > 1e-15 * size_)) break;
       const Vec3 m = unitDirection(n - across * (step / length(w.w)));
@@ -177,20 +179,21 @@ class Polytope {
     }
   }
 
-  // The witness on A for a face's normal: the origin's projection onto the face, in barycentric coordinates, applied
-  // to the face's points of A; `fallback` (A's support along the normal) when the projection has none.
-  Vec3 witnessOnA(const Face& f, Vec3 fallback) const {
+  // The witness on A for a face's normal: the point of the face nearest the origin's projection onto its plane (the
+  // projection itself when it falls inside; coplanar faces tie, so the nearest face may not hold it), in barycentric
+  // weights applied to the face's points of A.
+  Vec3 witnessOnA(const Face& f) const {
     const Vec3 p = f.normal * f.distance;
-    const GjkVertex &x = vertex_[f.v[0]], &y = vertex_[f.v[1]], &z = vertex_[f.v[2]];
-    const double u = dot(f.normal, cross(y.w - p, z.w - p)), v = dot(f.normal, cross(z.w - p, x.w - p)),
-                 w = dot(f.normal, cross(x.w - p, y.w - p));
-    const double sum = u + v + w;
-    if (!(sum > 0)) return fallback;
-    return (x.a * u + y.a * v + z.a * w) * (1 / sum);
+    const Vec3 w[3] = {vertex_[f.v[0]].w - p, vertex_[f.v[1]].w - p, vertex_[f.v[2]].w - p};
+    const gjk_detail::Reduced r = gjk_detail::nearestOnTriangle(w, 0, 1, 2);
+    Vec3 on{};
+    for (int i = 0; i < 3; ++i) on = on + vertex_[f.v[i]].a * r.weight[i];
+    return on;
   }
 
+  double size() const { return size_; }
+
   Best best;
-  double size_ = 0;
 
  private:
   void add(const GjkVertex& w) {
@@ -227,16 +230,17 @@ class Polytope {
       if (g < 0) return false;
       if (!face_[g].live) continue;
       if (sees(face_[g], w)) {
-        int back = 0;
-        while (back < 3 && face_[g].across[back] != face) ++back;
+        const int back = acrossEdge(g, face);
         if (back == 3 || !carve(g, back, w)) return false;
       } else {
-        if (horizon_ == kMaxFaces) return false;
-        horizon[horizon_++] = {g, acrossEdge(g, face)};
+        const int edge = acrossEdge(g, face);
+        if (edge == 3 || horizonCount_ == kMaxFaces) return false;
+        horizonEdge_[horizonCount_++] = {g, edge};
       }
     }
     return true;
   }
+  // g's edge across which `face` lies (3 if none: a broken link).
   int acrossEdge(int g, int face) const {
     int e = 0;
     while (e < 3 && face_[g].across[e] != face) ++e;
@@ -244,12 +248,13 @@ class Polytope {
   }
 
   const ConvexCore &a_, &b_;
+  double size_ = 0;  // the largest |w| seen: the difference's extent around the origin, for tolerances
   GjkVertex vertex_[kMaxVertices];
   int vertices_ = 0;
   Face face_[kMaxFaces];
   int faces_ = 0;
-  Edge horizon[kMaxFaces];
-  int horizon_ = 0;
+  Edge horizonEdge_[kMaxFaces];
+  int horizonCount_ = 0;
 };
 
 }  // namespace
@@ -268,7 +273,7 @@ Contact epaContact(const ConvexCore& a, const ConvexCore& b) {
   }
   Polytope polytope(a, b);
   const bool finite = a.isPolytope() && b.isPolytope();
-  if (!polytope.start(near.simplex) || !polytope.expand((finite ? 1e-13 : 1e-10) * polytope.size_)) {
+  if (!polytope.start(near.simplex) || !polytope.expand((finite ? 1e-13 : 1e-10) * polytope.size())) {
     // Flat, or rounding broke the polytope: the 26 directions to the unit cube's neighbours join those tried.
     for (int x = -1; x <= 1; ++x) {
       for (int y = -1; y <= 1; ++y) {
