@@ -45,11 +45,17 @@ class Polytope {
   }
   // Keeps n if the depth bound n.w that its support point w proves is the least so far (with the witness of the
   // face n is the normal of, or of w itself).
-  void tryDirection(Vec3 n, const GjkVertex& w, int face) {
+  [[gnu::noinline]] void tryDirection(Vec3 n, const GjkVertex& w, int face) {
     const double h = dot(n, w.w);
     if (h < best.depth) best = {n, h, face < 0 ? w.a : witnessOnA(face_[face])};
   }
-  void tryDirection(Vec3 n) { tryDirection(n, support(n), -1); }
+  // The 26 directions to the unit cube's neighbours, for when the polytope fails.
+  [[gnu::noinline]] void tryCubeDirections() {
+    for (int i = 0; i < 27; ++i) {
+      const Vec3 d{double(i % 3 - 1), double(i / 3 % 3 - 1), double(i / 9 - 1)};
+      if (!isZero(d)) tryDirection(unitDirection(d), support(unitDirection(d)), -1);
+    }
+  }
 
   // How far w leaves the affine hull of the vertices so far (the distance to their point, line or plane).
   double offHull(Vec3 w) const {
@@ -63,7 +69,7 @@ class Polytope {
   // Builds a tetrahedron of support points from GJK's simplex, adding supports across the missing dimensions;
   // false when A - B is flat (every support stays within rounding of the hull so far): the directions tried then
   // hold the answer.
-  bool start(const GjkSimplex& simplex) {
+  [[gnu::noinline]] bool start(const GjkSimplex& simplex) {
     add(simplex.v[0]);
     for (int i = 1; i < simplex.count; ++i) {
       if (offHull(simplex.v[i].w) > 1e-12 * size_) add(simplex.v[i]);
@@ -116,7 +122,7 @@ class Polytope {
   }
 
   // Grows the polytope until the nearest face's support gains nothing; false when rounding breaks it.
-  bool expand(double tolerance) {
+  [[gnu::noinline]] bool expand(double tolerance) {
     for (int iteration = 0; iteration < kMaxVertices; ++iteration) {
       int nearest = -1;
       for (int f = 0; f < faces_; ++f) {
@@ -160,7 +166,7 @@ class Polytope {
   // Descends h(n) = h_A(n) + h_B(-n) on the unit sphere from the best normal: its gradient along the sphere is the
   // support point's part across n, zero where the nearest boundary point lies along n. A curved difference leaves
   // EPA slow (a point on a cone's axis has a whole ring of nearest points for it to tile); this finishes the job.
-  void polish() {
+  [[gnu::noinline]] void polish() {
     Vec3 n = best.normal;
     GjkVertex w = support(n);
     double h = dot(n, w.w), step = 1;
@@ -184,10 +190,13 @@ class Polytope {
   // weights applied to the face's points of A.
   Vec3 witnessOnA(const Face& f) const {
     const Vec3 p = f.normal * f.distance;
-    const Vec3 w[3] = {vertex_[f.v[0]].w - p, vertex_[f.v[1]].w - p, vertex_[f.v[2]].w - p};
-    const gjk_detail::Reduced r = gjk_detail::nearestOnTriangle(w, 0, 1, 2);
+    GjkSimplex face;
+    for (int i = 0; i < 3; ++i) face.v[i] = {vertex_[f.v[i]].w - p, vertex_[f.v[i]].a, {}};
+    face.count = 3;
+    bool inside = false;
+    gjk_detail::nearestOnSimplex(face, inside);
     Vec3 on{};
-    for (int i = 0; i < 3; ++i) on = on + vertex_[f.v[i]].a * r.weight[i];
+    for (int i = 0; i < face.count; ++i) on = on + face.v[i].a * face.weight[i];
     return on;
   }
 
@@ -274,14 +283,7 @@ Contact epaContact(const ConvexCore& a, const ConvexCore& b) {
   Polytope polytope(a, b);
   const bool finite = a.isPolytope() && b.isPolytope();
   if (!polytope.start(near.simplex) || !polytope.expand((finite ? 1e-13 : 1e-10) * polytope.size())) {
-    // Flat, or rounding broke the polytope: the 26 directions to the unit cube's neighbours join those tried.
-    for (int x = -1; x <= 1; ++x) {
-      for (int y = -1; y <= 1; ++y) {
-        for (int z = -1; z <= 1; ++z) {
-          if (x || y || z) polytope.tryDirection(unitDirection(Vec3{double(x), double(y), double(z)}));
-        }
-      }
-    }
+    polytope.tryCubeDirections();  // flat, or rounding broke the polytope: fixed directions join those tried
   }
   if (!finite) polytope.polish();
   const Vec3 normal = polytope.best.normal;

@@ -31,8 +31,9 @@ struct ConvexCore {
   }
   // Whether the core is the hull of its corners (GJK on two of them terminates exactly).
   bool isPolytope() const { return kind < Kind::Cylinder; }
-  // A point of the core farthest along d (the support mapping), for GJK.
-  Vec3 support(Vec3 d) const {
+  // A point of the core farthest along d (the support mapping), for GJK. Out of line: GJK, EPA and the ray cast call
+  // it from several places, and the curved kinds' code would otherwise be copied into each.
+  [[gnu::noinline]] Vec3 support(Vec3 d) const {
     if (kind == Kind::Cylinder) return cylinderSupport(d);
     if (kind == Kind::Cone) return coneSupport(d);
     if (kind == Kind::Ellipsoid) return ellipsoidSupport(d);

@@ -9,15 +9,17 @@
 // taken in the coordinate projection where the simplex is largest (so slivers keep their digits); a vertex whose
 // coordinate has the wrong sign rules its own face out, and the faces opposite such vertices are solved in turn.
 // A zero measure (a flat tetrahedron, a collinear triangle, a repeated point) falls to the faces or to the two
-// extreme points, never to a fixed edge. Weights are divided by the sum of the sub-measures rather than by the
-// measure itself: equal in exact arithmetic, but on a sliver only the sum keeps them summing to 1, which keeps the
-// witness points onA and onB on the cores.
+// extreme points, never to a fixed edge. A sliver (measure below 1e-3 of its edges' product) also tries its faces and
+// keeps the nearest candidate, since its signs are rounding's guess; and weights are divided by the sum of the
+// sub-measures rather than the measure (equal in exact arithmetic, but only the sum keeps them summing to 1 on a
+// sliver), which keeps the witness points onA and onB on the cores.
 // Stopping: polytopes (point, segment, triangle, box cores: their supports come from a finite set of points) stop
 // exactly when no support point is nearer than v along it, a support repeats, or |v| stops shrinking: GJK then
 // terminates in finitely many steps. Curved cores stop when the gain is below 1e-13 of |v|^2 plus 1e-12 of the
 // size times |v|, or after 64 steps. Every step also proves a lower bound v.w/|v| on the distance (the plane
 // through w orthogonal to v has all of A - B beyond it), and |v| is an upper bound: gjkSeparation() uses both to
-// decide a touch one-sidedly. The answer is floating point; it decides nothing exactly.
+// decide a touch one-sidedly. The answer is floating point, good to about 1e-13 of the size for polytopes and 1e-8
+// for curved cores (whose last simplices are near-degenerate); it decides nothing exactly.
 #pragma once
 #include <cmath>
 
