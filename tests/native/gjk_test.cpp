@@ -191,13 +191,13 @@ void checkDistance(const ConvexCore& a, const ConvexCore& b, const std::vector<V
   const bool finite = a.isPolytope() && b.isPolytope();
   // Curved cores: GJK's stop (or its rounding, on the near-degenerate simplices it ends with) leaves about 1e-8 of
   // the size, as sweep.h says of the cylinder.
-  const double tolerance = (finite ? 1e-13 : 1e-8) * size;
+  const double tolerance = (finite ? 1e-12 : 1e-8) * size;
   EXPECT_LE(r.lower, r.distance) << what;
   const Sandwich s = distanceSandwich(a, b, directions);
   const double d = r.distance - a.radius - b.radius;  // the grown shapes' distance, negative when overlapping
   EXPECT_GE(std::fmax(d, 0.0), std::fmax(s.lower, 0.0) - tolerance) << what << ": below the dual bound";
   EXPECT_LE(std::fmax(d, 0.0), std::fmax(s.upper, 0.0) + tolerance) << what << ": above the sampled distance";
-  if (r.distance > 0) {
+  if (r.distance > tolerance) {  // below it, the direction between the witnesses is rounding's
     const Vec3 n = (r.onB - r.onA) * (1 / r.distance);
     const double certified = -(dot(a.support(n), n) + dot(b.support(-n), -n));
     EXPECT_LE(r.distance - certified, tolerance) << what << ": not certified along its own direction";

@@ -53,31 +53,25 @@ struct ConvexCore {
   }
 
  private:
-  // d's part across the axis from corner[0] to corner[1], projected twice: one projection leaves rounding of d's
-  // length along the axis, which scaled up to the radius would lift a rim point off its disk's plane when d is
-  // nearly along the axis (by 1e-7 of the radius at 1e-9 off the axis); the second leaves rounding of the part's own
-  // length.
-  Vec3 acrossAxis(Vec3 d) const {
+  // The point of the disk of radius cylinderRadius about `center`, orthogonal to the axis from corner[0] to
+  // corner[1], farthest along d: along d's part across the axis, or the center when d is along the axis (every point
+  // of the disk ties, and the rounding residue across it has no direction worth following). That part is projected
+  // twice: one projection leaves rounding of d's length along the axis, which scaled up to the radius would lift the
+  // point off the disk's plane when d is nearly along the axis (by 1e-7 of the radius at 1e-9 off the axis).
+  Vec3 rimPoint(Vec3 center, Vec3 d) const {
     const Vec3 axis = corner[1] - corner[0];
     const double aa = dot(axis, axis);
-    if (!(aa > 0)) return d;
-    const Vec3 once = d - axis * (dot(d, axis) / aa);
-    return once - axis * (dot(once, axis) / aa);
+    Vec3 radial = d;
+    for (int pass = 0; pass < 2 && aa > 0; ++pass) radial = radial - axis * (dot(radial, axis) / aa);
+    const double rr = length(radial);
+    return rr > 1e-9 * length(d) ? center + radial * (cylinderRadius / rr) : center;
   }
   Vec3 cylinderSupport(Vec3 d) const {
-    const Vec3 end = dot(d, corner[1] - corner[0]) >= 0 ? corner[1] : corner[0];
-    const Vec3 radial = acrossAxis(d);
-    const double rr = length(radial);
-    // d along the axis: every point of the end disk is a support point, and the rounding residue in `radial` has
-    // no direction worth following.
-    return rr > 1e-9 * length(d) ? end + radial * (cylinderRadius / rr) : end;
+    return rimPoint(dot(d, corner[1] - corner[0]) >= 0 ? corner[1] : corner[0], d);
   }
-  // The apex, or the base rim's point along d's part across the axis (the base center when d is along the axis, as
-  // for the cylinder), whichever reaches farther along d.
+  // The apex or the base rim's point, whichever reaches farther along d.
   Vec3 coneSupport(Vec3 d) const {
-    const Vec3 radial = acrossAxis(d);
-    const double rr = length(radial);
-    const Vec3 rim = rr > 1e-9 * length(d) ? corner[0] + radial * (cylinderRadius / rr) : corner[0];
+    const Vec3 rim = rimPoint(corner[0], d);
     return dot(corner[1], d) > dot(rim, d) ? corner[1] : rim;
   }
   // With A the matrix of semi-axes, the ellipsoid is {c + A x : |x| <= 1}, so h(d) = d.c + |A^T d|, reached at

@@ -18,7 +18,7 @@
 // terminates in finitely many steps. Curved cores stop when the gain is below 1e-13 of |v|^2 plus 1e-12 of the
 // size times |v|, or after 64 steps. Every step also proves a lower bound v.w/|v| on the distance (the plane
 // through w orthogonal to v has all of A - B beyond it), and |v| is an upper bound: gjkSeparation() uses both to
-// decide a touch one-sidedly. The answer is floating point, good to about 1e-13 of the size for polytopes and 1e-8
+// decide a touch one-sidedly. The answer is floating point, good to about 1e-12 of the size for polytopes and 1e-8
 // for curved cores (whose last simplices are near-degenerate); it decides nothing exactly.
 #pragma once
 #include <cmath>
@@ -91,29 +91,32 @@ inline void keepNearer(Reduced& best, const Reduced& r) {
   if (r.squared < best.squared) best = r;
 }
 
-// Twice the signed area of (p, q, s) in the coordinate plane that drops `axis`, oriented like the axis.
-inline double area2(Vec3 p, Vec3 q, Vec3 s, int axis) {
-  const int u = (axis + 1) % 3, v = (axis + 2) % 3;
-  return (component(q, u) - component(p, u)) * (component(s, v) - component(p, v)) -
-         (component(q, v) - component(p, v)) * (component(s, u) - component(p, u));
-}
-
 // Triangle w[i] w[j] w[k] (S2D).
 inline Reduced nearestOnTriangle(const Vec3* w, int i, int j, int k) {
   const Vec3 n = cross(w[j] - w[i], w[k] - w[i]);
-  const int axis = largestAxis(n);
-  const double mu = area2(w[i], w[j], w[k], axis);
   const int id[3] = {i, j, k};
+  // The vertices and the origin's projection onto their plane, in the coordinate plane where the triangle's area is
+  // largest (dropping n's largest axis, the others in cyclic order so areas keep n's orientation).
+  const int axis = largestAxis(n), u = (axis + 1) % 3, v = (axis + 2) % 3;
+  const double nn = lengthSquared(n);
+  const Vec3 p = nn > 0 ? n * (dot(w[i], n) / nn) : Vec3{};
+  double x[4], y[4];
+  for (int m = 0; m < 4; ++m) {
+    const Vec3 q = m < 3 ? w[id[m]] : p;
+    x[m] = component(q, u), y[m] = component(q, v);
+  }
+  // Twice the signed area of the points numbered a, b, c.
+  const auto area = [&](int a, int b, int c) { return (x[b] - x[a]) * (y[c] - y[a]) - (y[b] - y[a]) * (x[c] - x[a]); };
+  const double mu = area(0, 1, 2);
   if (mu == 0) {
     // Collinear (or repeated) points: the hull is the segment between the two farthest apart.
-    int p = i, q = j;
+    int a = i, b = j;
     double far = lengthSquared(w[j] - w[i]);
-    if (lengthSquared(w[k] - w[i]) > far) q = k, far = lengthSquared(w[k] - w[i]);
-    if (lengthSquared(w[k] - w[j]) > far) p = j, q = k;
-    return nearestOnSegment(w, p, q);
+    if (lengthSquared(w[k] - w[i]) > far) b = k, far = lengthSquared(w[k] - w[i]);
+    if (lengthSquared(w[k] - w[j]) > far) a = j, b = k;
+    return nearestOnSegment(w, a, b);
   }
-  const Vec3 p = n * (dot(w[i], n) / lengthSquared(n));  // the origin's projection onto the plane
-  const double c[3] = {area2(p, w[j], w[k], axis), area2(w[i], p, w[k], axis), area2(w[i], w[j], p, axis)};
+  const double c[3] = {area(3, 1, 2), area(0, 3, 2), area(0, 1, 3)};
   Reduced best;
   const bool interior = sameSign(mu, c[0]) && sameSign(mu, c[1]) && sameSign(mu, c[2]);
   if (interior) {
@@ -124,7 +127,7 @@ inline Reduced nearestOnTriangle(const Vec3* w, int i, int j, int k) {
   }
   // A sliver's plane is known only roughly (n's rounding is large against |n|), so its interior point may be farther
   // than its edges': then the edges are tried too. Every candidate is a point of the triangle, so the nearest wins.
-  const bool sliver = lengthSquared(n) < 1e-6 * lengthSquared(w[j] - w[i]) * lengthSquared(w[k] - w[i]);
+  const bool sliver = nn < 1e-6 * lengthSquared(w[j] - w[i]) * lengthSquared(w[k] - w[i]);
   for (int m = 0; m < 3; ++m) {
     if (!sameSign(mu, c[m]) || (interior && sliver)) {
       keepNearer(best, nearestOnSegment(w, id[(m + 1) % 3], id[(m + 2) % 3]));
