@@ -1,6 +1,6 @@
 // Every solid a sweep moves or meets, as a convex core grown by a radius: a sphere is a point grown by its radius, a
-// capsule a segment; points, segments, triangles and boxes are their own cores (radius 0); a cylinder's core is the
-// cylinder itself. The core is what the sweeps' Minkowski constructions and GJK (gjk.h) take apart: its corners, and
+// capsule a segment; points, segments, triangles and boxes are their own cores (radius 0); a cylinder's, cone's and
+// ellipsoid's core is the solid itself. The core is what the sweeps' Minkowski constructions and GJK (gjk.h) take apart: its corners, and
 // its support point in any direction (van den Bergen, "Collision Detection in Interactive 3D Environments", 2004,
 // §4.3: the support mapping of each primitive).
 #pragma once
@@ -11,22 +11,32 @@
 
 namespace c3d {
 
+// GJK copies cores by value, so they stay flat: the curved kinds reuse the corner and axis slots. A kind whose points
+// live elsewhere (a prepared hull) would add a pointer to them and a count, and keep its offset for moved().
 struct ConvexCore {
-  enum class Kind { Point, Segment, Triangle, Box, Cylinder };
+  enum class Kind { Point, Segment, Triangle, Box, Cylinder, Cone, Ellipsoid };
   Kind kind = Kind::Point;
-  // Point: [0]. Segment, cylinder: [0] to [1] (the cylinder's axis). Triangle: [0..2]. Box: corner i at [i], bit k
-  // of i set for the far side along the box's axis k.
+  // Point, ellipsoid (its center): [0]. Segment, cylinder: [0] to [1] (the cylinder's axis). Cone: its base
+  // center [0] and apex [1]. Triangle: [0..2]. Box: corner i at [i], bit k of i set for the far side along the box's
+  // axis k.
   Vec3 corner[8];
-  Vec3 boxAxis[3];            // a box's unit axes, kept apart from its corners: a flat box's corners lose them
+  // A box's unit axes, kept apart from its corners (a flat box's corners lose them); an ellipsoid's semi-axes (each
+  // unit axis times its radius).
+  Vec3 boxAxis[3];
   double radius = 0;          // the rounding radius (sphere, capsule), 0 for the others
-  double cylinderRadius = 0;  // the cylinder's own radius
+  double cylinderRadius = 0;  // the cylinder's or cone's own radius (the cone's at its base)
 
   int cornerCount() const {
-    return kind == Kind::Point ? 1 : kind == Kind::Triangle ? 3 : kind == Kind::Box ? 8 : 2;
+    return kind == Kind::Point || kind == Kind::Ellipsoid ? 1 : kind == Kind::Triangle ? 3 : kind == Kind::Box ? 8 : 2;
   }
-  // A point of the core farthest along d (the support mapping), for GJK.
-  Vec3 support(Vec3 d) const {
+  // Whether the core is the hull of its corners (GJK on two of them terminates exactly).
+  bool isPolytope() const { return kind < Kind::Cylinder; }
+  // A point of the core farthest along d (the support mapping), for GJK. Out of line: GJK, EPA and the ray cast call
+  // it from several places, and the curved kinds' code would otherwise be copied into each.
+  [[gnu::noinline]] Vec3 support(Vec3 d) const {
     if (kind == Kind::Cylinder) return cylinderSupport(d);
+    if (kind == Kind::Cone) return coneSupport(d);
+    if (kind == Kind::Ellipsoid) return ellipsoidSupport(d);
     int best = 0;
     double most = dot(corner[0], d);
     for (int i = 1; i < cornerCount(); ++i) {
@@ -43,16 +53,34 @@ struct ConvexCore {
   }
 
  private:
-  Vec3 cylinderSupport(Vec3 d) const {
+  // The point of the disk of radius cylinderRadius about `center`, orthogonal to the axis from corner[0] to
+  // corner[1], farthest along d: along d's part across the axis, or the center when d is along the axis (every point
+  // of the disk ties, and the rounding residue across it has no direction worth following). That part is projected
+  // twice: one projection leaves rounding of d's length along the axis, which scaled up to the radius would lift the
+  // point off the disk's plane when d is nearly along the axis (by 1e-7 of the radius at 1e-9 off the axis).
+  Vec3 rimPoint(Vec3 center, Vec3 d) const {
     const Vec3 axis = corner[1] - corner[0];
-    const double along = dot(d, axis);
-    const Vec3 end = along >= 0 ? corner[1] : corner[0];
     const double aa = dot(axis, axis);
-    const Vec3 radial = aa > 0 ? d - axis * (along / aa) : d;
+    Vec3 radial = d;
+    for (int pass = 0; pass < 2 && aa > 0; ++pass) radial = radial - axis * (dot(radial, axis) / aa);
     const double rr = length(radial);
-    // d along the axis: every point of the end disk is a support point, and the rounding residue in `radial` has
-    // no direction worth following (scaled up to the radius it would leave the disk's plane).
-    return rr > 1e-9 * length(d) ? end + radial * (cylinderRadius / rr) : end;
+    return rr > 1e-9 * length(d) ? center + radial * (cylinderRadius / rr) : center;
+  }
+  Vec3 cylinderSupport(Vec3 d) const {
+    return rimPoint(dot(d, corner[1] - corner[0]) >= 0 ? corner[1] : corner[0], d);
+  }
+  // The apex or the base rim's point, whichever reaches farther along d.
+  Vec3 coneSupport(Vec3 d) const {
+    const Vec3 rim = rimPoint(corner[0], d);
+    return dot(corner[1], d) > dot(rim, d) ? corner[1] : rim;
+  }
+  // With A the matrix of semi-axes, the ellipsoid is {c + A x : |x| <= 1}, so h(d) = d.c + |A^T d|, reached at
+  // c + A A^T d / |A^T d|; the center when A^T d = 0 (a flat ellipsoid seen edge-on: every point ties).
+  Vec3 ellipsoidSupport(Vec3 d) const {
+    const Vec3 local{dot(boxAxis[0], d), dot(boxAxis[1], d), dot(boxAxis[2], d)};
+    const double norm = length(local);
+    if (!(norm > 0)) return corner[0];
+    return corner[0] + boxAxis[0] * (local.x / norm) + boxAxis[1] * (local.y / norm) + boxAxis[2] * (local.z / norm);
   }
 };
 
@@ -80,6 +108,20 @@ inline ConvexCore coreOf(const Cylinder& c) {
   ConvexCore core;
   core.kind = ConvexCore::Kind::Cylinder, core.corner[0] = c.start, core.corner[1] = c.end;
   core.cylinderRadius = c.radius;
+  return core;
+}
+// The solid capped cone: a disk of `radius` about `base`, orthogonal to the axis, narrowing to `apex`.
+inline ConvexCore coneCore(Vec3 base, Vec3 apex, double radius) {
+  ConvexCore core;
+  core.kind = ConvexCore::Kind::Cone, core.corner[0] = base, core.corner[1] = apex, core.cylinderRadius = radius;
+  return core;
+}
+inline ConvexCore coreOf(const Ellipsoid& e) {
+  ConvexCore core;
+  core.kind = ConvexCore::Kind::Ellipsoid, core.corner[0] = e.center;
+  core.boxAxis[0] = e.rotation.column(0) * e.radii.x;
+  core.boxAxis[1] = e.rotation.column(1) * e.radii.y;
+  core.boxAxis[2] = e.rotation.column(2) * e.radii.z;
   return core;
 }
 // An aabb's corners are its own coordinates, exactly.

@@ -1,0 +1,25 @@
+// The contact of two convex cores grown by their radii (convex_core.h) that the caller has decided meet: the unit
+// normal from the first towards the second along which moving the second by `depth` separates them, and the points
+// that move brings together (results.h's Contact).
+// - Cores apart, or touching by GJK (gjk.h): the grown shapes overlap by reach - d along GJK's direction, no
+//   polytope needed (Jolt's penetration query does the same).
+// - Cores overlapping: the penetration depth of the cores is the distance from the origin to the boundary of their
+//   Minkowski difference A - B, found by the Expanding Polytope Algorithm (van den Bergen, "Proximity Queries and
+//   Penetration Depth Computation on 3D Game Objects", GDC 2001): a polytope of support points around the origin
+//   grows towards its face nearest the origin until the support along that face's normal gains nothing. Growing by
+//   a radius r moves every boundary point out by r, so the shapes' depth is the cores' plus the radii.
+// The depth reported is the upper bound along the chosen normal, h_A(n) + h_B(-n) + radii, the least over every
+// normal tried: whatever EPA's accuracy, moving the second shape by depth * normal separates them to rounding.
+// Flat or lower-dimensional differences (coplanar triangles, a point on a segment) give depth 0 across them, and a
+// polytope that rounding breaks falls back to the best of the directions tried and 26 fixed ones: never no answer.
+#pragma once
+
+#include "collide3d/queries/distance/convex_core.h"
+#include "collide3d/queries/results.h"
+
+namespace c3d {
+
+// Out of line (epa.cpp): one copy for every pair.
+Contact epaContact(const ConvexCore& a, const ConvexCore& b);
+
+}  // namespace c3d
