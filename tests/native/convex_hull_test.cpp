@@ -460,8 +460,13 @@ TEST(ConvexHull, SupportOnFlatAndSmallHulls) {
     const double x = std::round(1000 * std::cos(0.157 * i)), y = std::round(1000 * std::sin(0.157 * i));
     flat.push_back({x, y, x + 2 * y});
   }
+  // Far from the origin with detail below the rounding of dot(d, v): a box's corners (scanned) and a cloud
+  // (climbed), where only exact comparisons find the maximum.
+  std::vector<Vec3> box, cloud;
+  for (int i = 0; i < 8; ++i) box.push_back(Vec3{1e8, -1e8, 1e8} + Vec3{double(i & 1), double(i >> 1 & 1), double(i >> 2)} * 1e-7);
+  for (int i = 0; i < 300; ++i) cloud.push_back(Vec3{1e8, -1e8, 1e8} + random.vector(-1, 1) * 1e-7);
   const std::vector<std::vector<Vec3>> sets = {
-      flat, {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}, {{1, 1, 1}}, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+      flat, box, cloud, {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}, {{1, 1, 1}}, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
   for (const std::vector<Vec3>& points : sets) {
     HullBuilder builder;
     const ConvexHull hull = hullOf(points, builder);
