@@ -77,6 +77,7 @@ HullStatus HullBuilder::build(const double* xyz, size_t count, ConvexHull& hull)
       const Face base{{a, b, c}, {}, kNone, kNone, 0, 0, false, false};
       uint32_t d = kNone;
       for (uint32_t i = 0; i < count_; ++i) {
+        if (i == a || i == b || i == c) continue;  // 0, which only the exact path could tell
         const double measure = std::fabs(volume(base, i));
         if (measure != 0 && (d == kNone || measure > farthest)) d = i, farthest = measure;
       }
