@@ -128,7 +128,8 @@ bool HullBuilder::writeSegment(uint32_t a, uint32_t b, ConvexHull& hull) {
 // reverse (convex_hull.h).
 bool HullBuilder::buildFlat(uint32_t a, uint32_t b, uint32_t c) {
   const int axis = projectionAxis(point(a), point(b), point(c));
-  if (!checked::reserve(order_, count_) || !checked::reserve(cycle_, size_t{count_} + 1) ||
+  // The chain holds the lower hull and the upper chain being built, each at most the n points.
+  if (!checked::reserve(order_, count_) || !checked::reserve(cycle_, 2 * size_t{count_}) ||
       !checked::reserve(polygonStart_, 3) || !checked::reserve(polygonVertex_, 2 * size_t{count_})) {
     return false;
   }
