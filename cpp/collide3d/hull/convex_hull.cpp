@@ -23,7 +23,6 @@ size_t ConvexHull::bytes() const {
              sizeof(uint32_t);
 }
 
-// Precondition: d finite (the exact path takes finite numbers).
 uint32_t ConvexHull::supportIndex(Vec3 d, uint32_t start) const {
   const uint32_t n = static_cast<uint32_t>(vertices.size());
   if (n <= kScanLimit) {

@@ -1,5 +1,6 @@
 // Builds the exact convex hull of a point set: Quickhull (Barber, Dobkin & Huhdanpaa 1996, "The Quickhull Algorithm
-// for Convex Hulls", ACM TOMS 22(4); the half-edge-free form of Gregorius, "Implementing Quickhull", GDC 2014) with
+// for Convex Hulls", ACM TOMS 22(4); Gregorius, "Implementing Quickhull", GDC 2014, with triangles linked to their
+// neighbours where he keeps half-edges) with
 // every orientation decided by exact predicates (math/predicates.h), so duplicate, coplanar, flat and collinear
 // inputs give the true hull, with no tolerance anywhere.
 //
