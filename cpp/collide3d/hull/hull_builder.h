@@ -1,8 +1,7 @@
 // Builds the exact convex hull of a point set: Quickhull (Barber, Dobkin & Huhdanpaa 1996, "The Quickhull Algorithm
 // for Convex Hulls", ACM TOMS 22(4); Gregorius, "Implementing Quickhull", GDC 2014, with triangles linked to their
-// neighbours where he keeps half-edges) with
-// every orientation decided by exact predicates (math/predicates.h), so duplicate, coplanar, flat and collinear
-// inputs give the true hull, with no tolerance anywhere.
+// neighbours where he keeps half-edges) with every orientation decided by exact predicates (math/predicates.h), so
+// duplicate, coplanar, flat and collinear inputs give the true hull, with no tolerance anywhere.
 //
 // Stages (each in its own file):
 //   hull_builder.cpp  the dimension, exactly: a point, a segment, a flat polygon (Andrew's monotone chain, 1979,
