@@ -49,7 +49,7 @@ int rank(const std::vector<Q3>& normals) {
 struct Reference {
   int dimension = 0;
   std::set<Key> vertices;
-  std::set<std::set<Key>> faces;  // each facet's vertices (3D only)
+  std::set<std::set<Key>> faces;            // each facet's vertices (3D only)
   std::vector<Q3> facetPoint, facetNormal;  // 3D facets (outward normal), or the flat set's plane and edge lines
   Q3 planePoint, planeNormal;               // 2D: the plane
   std::vector<Q3> ends;                     // 1D
@@ -168,7 +168,8 @@ bool referenceContains(const Reference& ref, Vec3 point) {
 
 std::vector<Vec3> faceCorners(const ConvexHull& hull, size_t f) {
   std::vector<Vec3> corners;
-  for (uint32_t i = hull.faceStart[f]; i < hull.faceStart[f + 1]; ++i) corners.push_back(hull.vertices[hull.faceVertex[i]]);
+  for (uint32_t i = hull.faceStart[f]; i < hull.faceStart[f + 1]; ++i)
+    corners.push_back(hull.vertices[hull.faceVertex[i]]);
   return corners;
 }
 
@@ -287,7 +288,8 @@ void expectMatchesBruteForce(const std::vector<Vec3>& points, Random& random) {
   expectWellFormed(hull, points);
   std::vector<Vec3> queries = points;
   for (int i = 0; i < 60; ++i) {
-    const Vec3 a = points[random.integer(0, int(points.size()) - 1)], b = points[random.integer(0, int(points.size()) - 1)];
+    const Vec3 a = points[random.integer(0, int(points.size()) - 1)],
+               b = points[random.integer(0, int(points.size()) - 1)];
     queries.push_back((a + b) * 0.5);
     queries.push_back(a + (a - b) * 0.25);
     queries.push_back({std::round(a.x + random.uniform(-1.5, 1.5)), std::round(a.y + random.uniform(-1.5, 1.5)),
@@ -349,15 +351,16 @@ TEST(ConvexHull, DegenerateSetsMatchBruteForce) {
   for (int x = -5; x <= 5; ++x) {
     for (int y = -5; y <= 5; ++y) {
       for (int z = -5; z <= 5; ++z) {
-        if (x * x + y * y + z * z == 25 && (x + 2 * y + 3 * z) % 3 == 0) sphere.push_back({double(x), double(y), double(z)});
+        if (x * x + y * y + z * z == 25 && (x + 2 * y + 3 * z) % 3 == 0)
+          sphere.push_back({double(x), double(y), double(z)});
       }
     }
   }
   ASSERT_LE(sphere.size(), 30u);
   expectMatchesBruteForce(sphere, random);
   // An octahedron with points on its edges and faces, and its centre.
-  std::vector<Vec3> octahedron = {{2, 0, 0}, {-2, 0, 0}, {0, 2, 0}, {0, -2, 0}, {0, 0, 2}, {0, 0, -2}, {0, 0, 0},
-                                  {1, 1, 0}, {1, 0, 1},  {0, -1, 1}, {-1, -1, 0}, {1, 0.5, 0.5}};
+  std::vector<Vec3> octahedron = {{2, 0, 0}, {-2, 0, 0}, {0, 2, 0}, {0, -2, 0}, {0, 0, 2},   {0, 0, -2},
+                                  {0, 0, 0}, {1, 1, 0},  {1, 0, 1}, {0, -1, 1}, {-1, -1, 0}, {1, 0.5, 0.5}};
   expectMatchesBruteForce(repeatedShuffled(octahedron, 2, random), random);
 }
 
@@ -389,7 +392,7 @@ TEST(ConvexHull, RandomSmallSetsMatchBruteForce) {
     const int kind = trial % 5;
     for (int i = 0; i < n; ++i) {
       Vec3 p = kind == 0 ? random.vector(-1, 1) : random.integerVector(-2, 2);
-      if (kind == 2) p.z = p.x - 2 * p.y + 1;  // flat
+      if (kind == 2) p.z = p.x - 2 * p.y + 1;                   // flat
       if (kind == 3) p = Vec3{1, 1, 1} + Vec3{3, -1, 2} * p.x;  // collinear
       points.push_back(p);
     }
@@ -414,7 +417,8 @@ void expectLargeHullCorrect(const std::vector<Vec3>& points, Random& random) {
   std::vector<std::pair<Q3, Q3>> planes;
   for (size_t f = 0; f < hull.faceCount(); ++f) {
     const std::vector<Vec3> c = faceCorners(hull, f);
-    planes.push_back({testing::q(c[0]), crossQ(testing::q(c[1]) - testing::q(c[0]), testing::q(c[2]) - testing::q(c[0]))});
+    planes.push_back(
+        {testing::q(c[0]), crossQ(testing::q(c[1]) - testing::q(c[0]), testing::q(c[2]) - testing::q(c[0]))});
   }
   const auto inside = [&](Vec3 x) {
     for (const auto& [origin, normal] : planes) {
@@ -463,7 +467,8 @@ TEST(ConvexHull, SupportOnFlatAndSmallHulls) {
   // Far from the origin with detail below the rounding of dot(d, v): a box's corners (scanned) and a cloud
   // (climbed), where only exact comparisons find the maximum.
   std::vector<Vec3> box, cloud;
-  for (int i = 0; i < 8; ++i) box.push_back(Vec3{1e8, -1e8, 1e8} + Vec3{double(i & 1), double(i >> 1 & 1), double(i >> 2)} * 1e-7);
+  for (int i = 0; i < 8; ++i)
+    box.push_back(Vec3{1e8, -1e8, 1e8} + Vec3{double(i & 1), double(i >> 1 & 1), double(i >> 2)} * 1e-7);
   for (int i = 0; i < 300; ++i) cloud.push_back(Vec3{1e8, -1e8, 1e8} + random.vector(-1, 1) * 1e-7);
   const std::vector<std::vector<Vec3>> sets = {
       flat, box, cloud, {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}, {{1, 1, 1}}, {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
@@ -498,7 +503,8 @@ TEST(ConvexHull, BuilderReuse) {
   for (int trial = 0; trial < 40; ++trial) {
     std::vector<Vec3> points;
     const int n = random.integer(1, 200);
-    for (int i = 0; i < n; ++i) points.push_back(trial % 4 == 0 ? Vec3{double(i % 3), 0, 0} : random.integerVector(-3, 3));
+    for (int i = 0; i < n; ++i)
+      points.push_back(trial % 4 == 0 ? Vec3{double(i % 3), 0, 0} : random.integerVector(-3, 3));
     HullBuilder fresh;
     const ConvexHull a = hullOf(points, reused), b = hullOf(points, fresh);
     EXPECT_EQ(a.sourceIndex, b.sourceIndex);

@@ -8,8 +8,8 @@ namespace {
 
 // Whether dot(d, u) > dot(d, v) exactly.
 bool fartherAlong(Vec3 d, Vec3 u, Vec3 v) {
-  return exact::filteredSign([](const auto& dd, const auto& uu, const auto& vv) { return dot(dd, uu - vv); }, d, u,
-                             v) > 0;
+  constexpr auto kGain = [](const auto& dd, const auto& uu, const auto& vv) { return dot(dd, uu - vv); };
+  return exact::filteredSign(kGain, d, u, v) > 0;
 }
 
 constexpr uint32_t kScanLimit = 16;  // up to this many vertices a scan beats the climb's bookkeeping

@@ -16,9 +16,7 @@
 namespace c3d {
 namespace {
 
-bool lexicographicLess(Vec3 p, Vec3 q) {
-  return p.x != q.x ? p.x < q.x : p.y != q.y ? p.y < q.y : p.z < q.z;
-}
+bool lexicographicLess(Vec3 p, Vec3 q) { return p.x != q.x ? p.x < q.x : p.y != q.y ? p.y < q.y : p.z < q.z; }
 
 void reset(ConvexHull& hull) {
   hull.dimension = -1;

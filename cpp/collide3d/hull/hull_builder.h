@@ -97,17 +97,17 @@ class HullBuilder {
   std::vector<uint32_t> pending_;       // faces that may hold conflict points
   std::vector<uint32_t> visible_;       // this step's visible faces
   std::vector<Visit> visits_;
-  std::vector<HorizonEdge> horizon_;    // this step's horizon, a cycle in order
+  std::vector<HorizonEdge> horizon_;  // this step's horizon, a cycle in order
   std::vector<uint32_t> newFaces_;
 
   // Polygons in input indices (flat or merged), before numbering: polygon p is polygonVertex_[polygonStart_[p] ..].
   std::vector<uint32_t> polygonStart_;
   std::vector<uint32_t> polygonVertex_;
-  std::vector<uint32_t> component_;  // per face slot: its polygon
+  std::vector<uint32_t> component_;     // per face slot: its polygon
   std::vector<uint32_t> boundaryNext_;  // per point: the next corner of the polygon being walked
   std::vector<uint32_t> cycle_;
-  std::vector<uint32_t> order_;       // flat case: points in lexicographic order of their projections
-  std::vector<uint32_t> vertexOf_;    // per point: its vertex number, or kNone
+  std::vector<uint32_t> order_;     // flat case: points in lexicographic order of their projections
+  std::vector<uint32_t> vertexOf_;  // per point: its vertex number, or kNone
 };
 
 }  // namespace c3d

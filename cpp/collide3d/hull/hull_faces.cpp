@@ -124,7 +124,8 @@ bool HullBuilder::writeHull(int dimension, ConvexHull& hull) {
       if (i + 2 < k) {
         hull.triangles.insert(hull.triangles.end(), {corner[0], corner[i + 1], corner[i + 2]});
         const Vec3 origin = hull.vertices[corner[0]];
-        area = area + cross((hull.vertices[corner[i + 1]] - origin) * scale, (hull.vertices[corner[i + 2]] - origin) * scale);
+        area = area +
+               cross((hull.vertices[corner[i + 1]] - origin) * scale, (hull.vertices[corner[i + 2]] - origin) * scale);
       }
     }
     // A facet thinner than about 1e-300 of the hull's extent has an area that underflows: its normal is left 0.

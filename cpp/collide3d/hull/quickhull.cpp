@@ -83,7 +83,8 @@ bool HullBuilder::buildSolid(const uint32_t (&tetrahedron)[4]) {
     for (uint32_t g : ids) {
       for (int k = 0; k < 3; ++k) {
         for (int j = 0; j < 3; ++j) {
-          if (faces_[f].vertex[k] == faces_[g].vertex[(j + 1) % 3] && faces_[f].vertex[(k + 1) % 3] == faces_[g].vertex[j]) {
+          if (faces_[f].vertex[k] == faces_[g].vertex[(j + 1) % 3] &&
+              faces_[f].vertex[(k + 1) % 3] == faces_[g].vertex[j]) {
             faces_[f].neighbour[k] = g;
           }
         }
