@@ -1,0 +1,60 @@
+// A prepared convex hull: the convex hull of a point set (built by HullBuilder, hull_builder.h), kept in a few flat
+// arrays ready for support mappings, containment, per-face queries and drawing.
+//
+// The hull is exact: its vertices are input points, each a strictly convex corner of the set (points inside, on a
+// face or on an edge are not vertices; duplicates give one vertex), its faces are the set's facets as polygons with
+// no two adjacent faces coplanar, all decided by exact predicates. Only `planes` is rounded.
+//
+// By dimension:
+//   3: a polytope; faces counter-clockwise seen from outside; V - E + F = 2.
+//   2: a flat convex polygon, stored as two faces, the polygon and its reverse (a two-sided sheet: each winding is
+//      counter-clockwise seen from the side its plane's normal points to), so drawing shows both sides, every face
+//      has a plane, and V - E + F = 2 still holds.
+//   1: a segment: two vertices, adjacent to each other, no faces.
+//   0: a point: one vertex, no faces.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "collide3d/math/vec3.h"
+#include "collide3d/shapes/aabb.h"
+#include "collide3d/shapes/plane.h"
+
+namespace c3d {
+
+struct ConvexHull {
+  int dimension = -1;                 // 0..3 once built; -1 before
+  std::vector<Vec3> vertices;         // exact input points
+  std::vector<uint32_t> sourceIndex;  // the input index of each vertex (the first of equal points), ascending
+  // Face f is the polygon faceVertex[faceStart[f] .. faceStart[f + 1]) (vertex numbers), strictly convex.
+  std::vector<uint32_t> faceStart;  // faceCount() + 1 entries (just {0} below dimension 2)
+  std::vector<uint32_t> faceVertex;
+  // A fan over each face, three vertex numbers per triangle, face by face: face f's k corners give the k - 2
+  // triangles from (faceStart[f] - 2 f), with the face's winding.
+  std::vector<uint32_t> triangles;
+  // The neighbours of vertex v along the hull's edges: adjacency[adjacencyStart[v] .. adjacencyStart[v + 1]).
+  std::vector<uint32_t> adjacencyStart;
+  std::vector<uint32_t> adjacency;
+  std::vector<Plane> planes;  // face f's plane, unit normal pointing out (rounded: for raycasts and EPA, not decisions)
+  Aabb bounds;                // exact: the least and greatest vertex coordinates
+
+  size_t faceCount() const { return faceStart.empty() ? 0 : faceStart.size() - 1; }
+  size_t triangleCount() const { return triangles.size() / 3; }
+  size_t bytes() const;
+
+  // The number of a vertex v maximising dot(d, v), exactly (ties: any of them). Hill climbing from vertex `start`
+  // over the adjacency (Cameron 1997, "Enhancing GJK: computing minimum and penetration distances between convex
+  // polyhedra"), so a caller passing the previous answer back pays for the few steps its direction moved; a linear
+  // scan for small hulls. Every step compares dot(d, u - v) by its exact sign, and a vertex that no neighbour beats
+  // is a maximum over the whole polytope (the simplex method's argument: at a vertex that is not optimal some edge
+  // strictly improves), on flat hulls too, whose plateaus are left through the equal neighbours' edges.
+  // On a built hull, d finite.
+  uint32_t supportIndex(Vec3 d, uint32_t start = 0) const;
+  Vec3 support(Vec3 d) const { return vertices[supportIndex(d)]; }
+
+  // Whether the finite point p lies in the closed hull, exactly.
+  bool contains(Vec3 p) const;
+};
+
+}  // namespace c3d
