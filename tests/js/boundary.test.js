@@ -47,8 +47,9 @@ describe('boundary', () => {
       // A shape of a kind no encoder writes, or whose size does not add up.
       (d) => { d.shapes.sphere.schema = 'center:vec3,radius:quaternion'; },
       (d) => { d.shapes.capsule.size = 8; },
-      // A layout naming a kind that is neither a primitive nor a layout before it.
+      // A layout naming a kind that is neither a primitive nor a layout before it (an Object method's name too).
       (d) => { d.layouts = replaceLayout(d.layouts, 'sweepHit', 't:number,point:vec4,normal:vec3'); },
+      (d) => { d.layouts = replaceLayout(d.layouts, 'sweepHit', 't:constructor,point:vec3,normal:vec3'); },
       // A shape type the JS encoders know is missing.
       (d) => { delete d.shapes.frustum; },
     ];

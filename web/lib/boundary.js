@@ -205,7 +205,8 @@ function disagree(what, wasm, js) {
  */
 export function checkBoundary(description) {
   const layouts = {};
-  const sizeOf = (kind) => KIND_SIZES[kind] ?? layouts[kind]?.size;
+  const sizeOf = (kind) => (Object.hasOwn(KIND_SIZES, kind) ? KIND_SIZES[kind]
+    : Object.hasOwn(layouts, kind) ? layouts[kind].size : undefined);
   const place = (what, fields) => {
     let offset = 0;
     for (const field of fields) {
@@ -334,7 +335,7 @@ export function defineBoundary(module) {
   // "field:kind ..." and checked against the module's description; each bound field is marked used (unread()).
   const used = new Set();
   function layout(name, fields) {
-    const described = checked.layouts[name];
+    const described = Object.hasOwn(checked.layouts, name) ? checked.layouts[name] : undefined;
     if (described === undefined) throw disagree(`layout '${name}'`, 'missing', fields);
     const offsets = { size: described.size };
     for (const text of fields.split(' ')) {
