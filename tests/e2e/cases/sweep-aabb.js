@@ -3,15 +3,15 @@
 // about y offers a ridge, below the box's face. Then a miss, a start already touching, and a tilted layout checked
 // against collide3d alone.
 import { expect } from 'vitest';
-import { CURVED, expectHit, expectSweepAsLibrary } from './shared/sweep.js';
+import { CURVED, CURVED_NORMAL, expectHit, expectSweepAsLibrary } from './shared/sweep.js';
 
 const flat = [0, 0, 0, 0, 0, 0];
 const up = { z: 1 };
 const square = { x: [-0.5, 0.5], y: [-0.5, 0.5] };  // under the cube's bottom face
 const RIDGE = { x: -0.4 / Math.SQRT2, y: [-0.5, 0.5] };  // a target box turned 45° about y: its top edge, under the cube
 // The target's top at height h: contact at t = (2.5 - h) / 4, at `point` (z = h).
-const fromAbove = (h, point, digits) => (context) => {
-  expectHit(expectSweepAsLibrary(context), { t: (2.5 - h) / 4, normal: up, point: { ...point, z: h }, digits });
+const fromAbove = (h, point, digits, normalDigits) => (context) => {
+  expectHit(expectSweepAsLibrary(context), { t: (2.5 - h) / 4, normal: up, point: { ...point, z: h }, digits, normalDigits });
 };
 
 export default [
@@ -37,7 +37,7 @@ export default [
   { set: { kind: 'capsule' }, check: fromAbove(0.6, { y: [-0.5, 0.5] }) },
   // A face coming down on a round side: GJK places the point loosely along the arc (1e-5 off its top is 1e-10 below
   // it), so x is only near 0.
-  { set: { kind: 'cylinder' }, check: fromAbove(0.8, { x: [-1e-4, 1e-4], y: [-0.5, 0.5] }, CURVED) },
+  { set: { kind: 'cylinder' }, check: fromAbove(0.8, { x: [-1e-4, 1e-4], y: [-0.5, 0.5] }, CURVED, CURVED_NORMAL) },
   // Half sizes 1.2 and 0.8 across x and z turned 45° about y: a ridge along y at x = (0.8 - 1.2) / √2, height
   // (1.2 + 0.8) / √2. Along the box's own normal (sin 45°, 0, cos 45°) the projections meet sooner (t ≈ 0.217), so
   // the cube's face axis z, meeting the ridge at t ≈ 0.271, enters last and is the normal.

@@ -55,17 +55,23 @@ export function expectSweepAsLibrary({ result, readout, c3d }) {
 
 /**
  * The digits a sweep against a cylinder is good to: conservative advancement stops within 1e-12 of the sizes, but
- * the contact point and normal come from GJK near a curved side, good to about 1e-8 (sweep.h).
+ * the contact point comes from GJK near a curved side, good to about 1e-8 of the sizes (sweep.h).
  */
 export const CURVED = 6;
+/**
+ * And its normal, where a face comes down on the round side: GJK's direction there is less accurate than its
+ * distance (sweep.h), the simplex mixing support points along the arc. Measured on sweep-aabb's cylinder case: 3.9e-7
+ * off with the brute-force sub-simplex step, 8.5e-7 with signed volumes.
+ */
+export const CURVED_NORMAL = 5;
 
 /** The hit is at time t (to `digits` decimals) with the normal given, and its point is `point` (each coordinate
  * given as a number, or as [min, max] where a face touches and any point of the contact will do). */
-export function expectHit(hit, { t, normal, point, digits = 12 }) {
+export function expectHit(hit, { t, normal, point, digits = 12, normalDigits = digits }) {
   expect(hit).not.toBeNull();
   expect(hit.t).toBeCloseTo(t, digits);
   for (const k of ['x', 'y', 'z']) {
-    expect(hit.normal[k]).toBeCloseTo(normal[k] ?? 0, digits);
+    expect(hit.normal[k]).toBeCloseTo(normal[k] ?? 0, normalDigits);
     const want = point[k] ?? 0;
     if (Array.isArray(want)) {
       expect(hit.point[k]).toBeGreaterThanOrEqual(want[0] - 1e-12);
