@@ -2,7 +2,7 @@
 // intersects with any shape, closest points, sweeps, contacts), moveAndSlide through a mesh and an AabbTree, two TriangleMeshes, one placed by a drawn matrix
 // (intersectsMesh, closestPointsToMesh), a serialized TriangleMesh damaged at drawn places and read back (refused, or
 // answering as brute force over the triangles its image holds), a SegmentTree of each kind (the points or segments
-// near a caster, against the closest-points table's distances), an AabbTree driven by a drawn sequence of inserts,
+// near a caster, against the closest-points table's distances), a convex hull of drawn points, an AabbTree driven by a drawn sequence of inserts,
 // updates and removals, then its pairs and every box a caster hits, and allPairs over drawn boxes. Each answer is
 // checked against brute force over the same items (the single queries the structures promise to agree with), so the
 // fuzzer finds wrong answers as well as memory errors and undefined behaviour. Run: scripts/fuzz.sh, or the short
@@ -18,6 +18,7 @@
 #include "collide3d/broadphase/dynamic_tree.h"
 #include "collide3d/character/move_and_slide.h"
 #include "collide3d/dispatch/tables.h"
+#include "collide3d/hull/hull_builder.h"
 #include "collide3d/mesh/mesh_format.h"
 #include "collide3d/mesh/mesh_pair.h"
 #include "collide3d/mesh/segment_tree.h"
@@ -512,13 +513,49 @@ void fuzzAllPairs(fuzz::Input& in) {
   require(sortedPairs(flat) == bruteForcePairs(boxes));
 }
 
+// The convex hull of up to 24 drawn points (repeated, one-ulp neighbours and flat or collinear sets are frequent
+// draws): every point is inside or on it, its vertices are among the points, and its support point along a drawn
+// direction is a vertex; built again in the same builder (as a dragged hull is), the same hull.
+void fuzzHull(fuzz::Input& in) {
+  std::vector<double> xyz;
+  Problem problem;
+  for (int k = in.choice(25); k > 0; --k) {
+    const Point p{in.vector()};
+    if (!validateShape(p, problem)) continue;
+    xyz.insert(xyz.end(), {p.position.x, p.position.y, p.position.z});
+  }
+  HullBuilder builder;
+  ConvexHull hull;
+  const size_t count = xyz.size() / 3;
+  const HullStatus status = builder.build(xyz.data(), count, hull);
+  if (count == 0) {
+    require(status == HullStatus::Empty);
+    return;
+  }
+  require(status == HullStatus::Ok && hull.dimension >= 0 && hull.dimension <= 3);
+  for (size_t i = 0; i < count; ++i) require(hull.contains({xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]}));
+  auto isInput = [&](Vec3 v) {
+    for (size_t i = 0; i < count; ++i) {
+      if (v == Vec3{xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]}) return true;
+    }
+    return false;
+  };
+  for (const Vec3& v : hull.vertices) require(isInput(v));
+  const Vec3 d = in.vector();
+  if (std::isfinite(dot(d, d))) require(isInput(hull.support(d)));
+  ConvexHull again;
+  require(builder.build(xyz.data(), count, again) == HullStatus::Ok && again.vertices.size() == hull.vertices.size() &&
+          again.faceVertex == hull.faceVertex);
+}
+
 }  // namespace
 }  // namespace c3d
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   c3d::fuzz::Input in(data, size);
-  switch (in.choice(7)) {
+  switch (in.choice(8)) {
     case 0: c3d::fuzzMesh(in); break;
+    case 6: c3d::fuzzHull(in); break;
     case 1: c3d::fuzzImage(in); break;
     case 2: c3d::fuzzTree(in); break;
     case 3: c3d::fuzzSegmentTree(in); break;

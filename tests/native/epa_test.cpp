@@ -17,15 +17,6 @@ namespace {
 
 using namespace testing;
 
-double sizeOf(const ConvexCore& c) {
-  double s = c.radius + c.cylinderRadius;
-  for (int i = 0; i < c.cornerCount(); ++i) s = std::fmax(s, length(c.corner[i]));
-  if (c.kind == ConvexCore::Kind::Ellipsoid) {
-    for (const Vec3 axis : c.boxAxis) s = std::fmax(s, length(c.corner[0]) + length(axis));
-  }
-  return s;
-}
-
 // The contract every contact keeps, whatever the pair.
 void checkContact(const ConvexCore& a, const ConvexCore& b, const Contact& c, double searched, const std::string& what) {
   const double size = std::fmax(sizeOf(a), sizeOf(b));

@@ -14,6 +14,7 @@
 
 #include "collide3d/dispatch/tables.h"
 #include "gjk_oracles.h"
+#include "random_sweep_shapes.h"
 
 namespace c3d {
 namespace {
@@ -62,15 +63,6 @@ TEST(GjkRaycast, FirstContactsByHand) {
   EXPECT_EQ(start->t, 0);
 }
 
-template <class S> S randomShape(Random& r);
-template <> Point randomShape(Random& r) { return {r.vector(-2, 2)}; }
-template <> Segment randomShape(Random& r) { const Vec3 a = r.vector(-2, 2); return {a, a + r.vector(-1.5, 1.5)}; }
-template <> Sphere randomShape(Random& r) { return {r.vector(-2, 2), r.uniform(0.1, 1)}; }
-template <> Capsule randomShape(Random& r) { const Vec3 a = r.vector(-2, 2); return {a, a + r.vector(-1.5, 1.5), r.uniform(0.1, 1)}; }
-template <> Triangle randomShape(Random& r) { const Vec3 a = r.vector(-2, 2); return {a, a + r.vector(-2, 2), a + r.vector(-2, 2)}; }
-template <> Cylinder randomShape(Random& r) { const Vec3 a = r.vector(-2, 2); return {a, a + r.vector(-1.5, 1.5), r.uniform(0.1, 1)}; }
-template <> Aabb randomShape(Random& r) { const Vec3 a = r.vector(-2, 2); return {a, a + r.vector(0.1, 1.5)}; }
-template <> Obb randomShape(Random& r) { return {r.vector(-2, 2), r.vector(0.1, 1), r.rotation()}; }
 
 struct Tally {
   int hits = 0, misses = 0, grazing = 0;

@@ -17,15 +17,6 @@ namespace {
 
 using namespace testing;
 
-double sizeOf(const ConvexCore& c) {
-  double s = c.radius + c.cylinderRadius;
-  for (int i = 0; i < c.cornerCount(); ++i) s = std::fmax(s, length(c.corner[i]));
-  if (c.kind == ConvexCore::Kind::Ellipsoid) {
-    for (const Vec3 axis : c.boxAxis) s = std::fmax(s, length(c.corner[0]) + length(axis));
-  }
-  return s;
-}
-
 // ---- the sub-simplex step -----------------------------------------------------------------------------------------
 
 GjkSimplex simplexOf(const Vec3* w, int count) {

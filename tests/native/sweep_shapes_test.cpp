@@ -12,6 +12,7 @@
 
 #include "collide3d/dispatch/encoded.h"
 #include "query_checks.h"
+#include "random_sweep_shapes.h"
 
 namespace c3d {
 namespace {
@@ -20,6 +21,7 @@ using testing::contactIs;
 using testing::noContact;
 using testing::near;
 using testing::Random;
+using testing::randomShape;
 
 const Triangle kFloor{{-5, -5, 0}, {5, -5, 0}, {0, 5, 0}};
 
@@ -159,16 +161,6 @@ template <> Capsule moved(Capsule s, Vec3 by) { s.start = s.start + by, s.end = 
 template <> Aabb moved(Aabb s, Vec3 by) { s.min = s.min + by, s.max = s.max + by; return s; }
 template <> Obb moved(Obb s, Vec3 by) { s.center = s.center + by; return s; }
 
-template <class Shape> Shape randomShape(Random& random);
-template <> Point randomShape(Random& r) { return {r.vector(-2, 2)}; }
-template <> Segment randomShape(Random& r) { const Vec3 a = r.vector(-2, 2); return {a, a + r.vector(-1.5, 1.5)}; }
-template <> Sphere randomShape(Random& r) { return {r.vector(-2, 2), r.uniform(0.1, 1)}; }
-template <> Capsule randomShape(Random& r) { const Vec3 a = r.vector(-2, 2); return {a, a + r.vector(-1.5, 1.5), r.uniform(0.1, 1)}; }
-template <> Triangle randomShape(Random& r) { const Vec3 a = r.vector(-2, 2); return {a, a + r.vector(-2, 2), a + r.vector(-2, 2)}; }
-template <> Plane randomShape(Random& r) { return {r.vector(-1, 1), r.uniform(-1, 1)}; }
-template <> Cylinder randomShape(Random& r) { const Vec3 a = r.vector(-2, 2); return {a, a + r.vector(-1.5, 1.5), r.uniform(0.1, 1)}; }
-template <> Aabb randomShape(Random& r) { const Vec3 a = r.vector(-2, 2); return {a, a + r.vector(0.1, 1.5)}; }
-template <> Obb randomShape(Random& r) { return {r.vector(-2, 2), r.vector(0.1, 1), r.rotation()}; }
 
 // Whether the shapes meet: the intersects table's exact answer, or GJK's distance within the radii.
 template <class A, class B>

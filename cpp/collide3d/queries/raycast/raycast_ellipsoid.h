@@ -135,18 +135,9 @@ Meeting meetsEllipsoid(const Caster& caster, double hi, const ellipsoid_caster::
   const Vec3 p = kSegment ? caster.end : caster.direction;
   const auto m = exact::filteredValues(kMeeting<kSegment, kLimited>, caster.origin, p, kLimited ? hi : 0.0, Vec3{},
                                        f.center, f.radii, f.u0, f.u1, f.u2);
-  const double discriminant = m[0], b = m[1], c = m[2];
-  const bool bounded = caster.tMin != -kInfinity;
-  if (kSegment && caster.origin == caster.end) return {c <= 0, c <= 0};
-  if (discriminant < 0) return {false, false};
-  if (bounded && !(b <= 0 || c <= 0)) return {false, false};
-  if constexpr (kLimited) {
-    if (!(m[3] >= 0 || exact::filteredValue(kAtLimit<kSegment>, caster.origin, p, hi, Vec3{}, f.center, f.radii, f.u0,
-                                            f.u1, f.u2) <= 0)) {
-      return {false, false};
-    }
-  }
-  return {true, bounded && c < 0};
+  return ballMeeting<kSegment, kLimited>(caster, m, [&] {
+    return exact::filteredValue(kAtLimit<kSegment>, caster.origin, p, hi, Vec3{}, f.center, f.radii, f.u0, f.u1, f.u2);
+  });
 }
 
 namespace ellipsoid_caster {

@@ -79,20 +79,28 @@ double ballAtLimit(const Caster& caster, double hi, const Sphere& sphere) {
                               sphere.center, sphere.radius);
 }
 
-template <bool kSegment, bool kLimited>
-Meeting meetsBall(const Caster& caster, double hi, const Sphere& sphere) {
-  const Vec3 p = kSegment ? caster.end : caster.direction;
-  const auto m = exact::filteredValues(kBallMeeting<kSegment, kLimited>, caster.origin, p, kLimited ? hi : 0.0,
-                                       sphere.center, sphere.radius);  // never infinity
+// The decision from the exact values kBallMeeting's form gives (discriminant, b, c and, limited, the rate at hi) and,
+// when that rate cannot settle it, the ball's value at hi (atLimit()): for the ball, and for the ellipsoid's ball under
+// its map (raycast_ellipsoid.h).
+template <bool kSegment, bool kLimited, class Values, class AtLimit>
+Meeting ballMeeting(const Caster& caster, const Values& m, AtLimit&& atLimit) {
   const double discriminant = m[0], b = m[1], c = m[2];
   const bool bounded = caster.tMin != -kInfinity;
   if (kSegment && caster.origin == caster.end) return {c <= 0, c <= 0};
   if (discriminant < 0) return {false, false};
   if (bounded && !(b <= 0 || c <= 0)) return {false, false};
   if constexpr (kLimited) {
-    if (!(m[3] >= 0 || ballAtLimit<kSegment>(caster, hi, sphere) <= 0)) return {false, false};
+    if (!(m[3] >= 0 || atLimit() <= 0)) return {false, false};
   }
   return {true, bounded && c < 0};
+}
+
+template <bool kSegment, bool kLimited>
+Meeting meetsBall(const Caster& caster, double hi, const Sphere& sphere) {
+  const Vec3 p = kSegment ? caster.end : caster.direction;
+  const auto m = exact::filteredValues(kBallMeeting<kSegment, kLimited>, caster.origin, p, kLimited ? hi : 0.0,
+                                       sphere.center, sphere.radius);  // never infinity
+  return ballMeeting<kSegment, kLimited>(caster, m, [&] { return ballAtLimit<kSegment>(caster, hi, sphere); });
 }
 
 // Whether the caster runs on inside the ball past hi: |w + hi d|^2 < r^2 (a point: on or in the ball), exactly.
