@@ -128,7 +128,7 @@ describe('AabbTree', () => {
     expect(tree.has(id + 0.5)).toBe(false);
     expect(() => tree.update(id, aabb(v(0, 0, 0), v(-1, 1, 1)))).toThrow(RangeError);
     expect(tree.query(aabb(v(0.5, 0.5, 0.5), v(2, 2, 2)))).toEqual(new Uint32Array([id]));  // a failed update moved nothing
-    expect(() => tree.query({ type: 'capsule', start: v(0, 0, 0), end: v(1, 0, 0), radius: 1 })).toThrow(new Error('collide3d.AabbTree.query: the pair (aabb, capsule) is not supported'));
+    expect(() => tree.query({ type: 'capsule', start: v(0, 0, 0), end: v(1, 0, 0), radius: -1 })).toThrow(new RangeError('collide3d.AabbTree.query: shape.radius must be >= 0 (got -1)'));
     expect(() => tree.raycast(sphere(v(0, 0, 0), 1))).toThrow(new TypeError("collide3d.AabbTree.raycast: caster.type must be 'ray', 'line' or 'segment' (got \"sphere\")"));
     expect(() => tree.raycast(ray(v(0, 0, 0), v(1, 0, 0)), { solid: 1 })).toThrow(TypeError);
     const sneaky = { type: 'aabb', get min() { tree.remove(id); return v(0, 0, 0); }, max: v(1, 1, 1) };

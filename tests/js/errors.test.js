@@ -57,7 +57,8 @@ describe('unsupported pairs', () => {
   it('throw an Error naming the pair, never a guess', () => {
     expect(() => c3d.raycast(goodRay, frustumOfBox(v(0, 0, 0), v(1, 1, 1)))).toThrow('collide3d.raycast: the pair (ray, frustum) is not supported');
     expect(() => c3d.raycast(goodSphere, goodSphere)).toThrow('collide3d.raycast: the pair (sphere, sphere) is not supported');
-    expect(() => c3d.sweep(goodSphere, v(1, 0, 0), ellipsoid(v(0, 0, 0), v(1, 1, 1)))).toThrow('collide3d.sweep: the pair (sphere, ellipsoid) is not supported');
+    expect(() => c3d.sweep(goodSphere, v(1, 0, 0), goodRay)).toThrow('collide3d.sweep: the pair (sphere, ray) is not supported');
+    expect(() => c3d.contact(goodSphere, plane(v(0, 0, 1), 0))).toThrow('collide3d.contact: the pair (sphere, plane) is not supported');
   });
 });
 

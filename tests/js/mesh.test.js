@@ -367,7 +367,7 @@ describe('TriangleMesh', () => {
     expect(() => mesh.contacts({ type: 'sphere', center: v(0, 0, 0) })).toThrow(new TypeError('collide3d.TriangleMesh.contacts: shape.radius must be a finite number (got undefined)'));
     expect(() => mesh.contacts(capsule(v(0, 0, 0), v(1, 0, 0), -1))).toThrow(new RangeError('collide3d.TriangleMesh.contacts: shape.radius must be >= 0 (got -1)'));
     expect(() => mesh.contacts(plane(v(0, 0, 1), 0))).toThrow(new Error('collide3d.TriangleMesh.contacts: the pair (TriangleMesh, plane) is not supported'));
-    expect(() => mesh.contacts(point(v(0, 0, 0)))).toThrow(new Error('collide3d.TriangleMesh.contacts: the pair (TriangleMesh, point) is not supported'));
+    expect(() => mesh.contacts(ray(v(0, 0, 0), v(1, 0, 0)))).toThrow(new Error('collide3d.TriangleMesh.contacts: the pair (TriangleMesh, ray) is not supported'));
     expect(() => mesh.contacts(ball, { minDepth: '1' })).toThrow(new TypeError('collide3d.TriangleMesh.contacts: opts.minDepth must be a finite number (got "1")'));
     expect(() => mesh.contacts(ball, { minDepth: -1 })).toThrow(new RangeError('collide3d.TriangleMesh.contacts: opts.minDepth must be >= 0 (got -1)'));
     expect(() => mesh.contacts(ball, 1)).toThrow(new TypeError('collide3d.TriangleMesh.contacts: opts must be an object (got 1)'));

@@ -19,7 +19,7 @@ using namespace testing;
 
 // The contract every contact keeps, whatever the pair.
 void checkContact(const ConvexCore& a, const ConvexCore& b, const Contact& c, double searched, const std::string& what) {
-  const double size = std::fmax(sizeOf(a), sizeOf(b));
+  const double size = std::fmax(extentOf(a), extentOf(b));
   const bool finite = a.isPolytope() && b.isPolytope() && a.radius == 0 && b.radius == 0;
   const double tolerance = (finite ? 1e-12 : 1e-8) * size;
   ASSERT_NEAR(length(c.normal), 1, 1e-12) << what;
@@ -87,7 +87,7 @@ Obb translatedBy(Obb o, Vec3 d) { return {o.center + d, o.halfSize, o.rotation};
 template <class A, class B>
 void compareWithKernel(const A& a, const B& b, const Contact& expected, const std::string& what) {
   const Contact c = epaContact(coreOf(a), coreOf(b));
-  const double size = std::fmax(sizeOf(coreOf(a)), sizeOf(coreOf(b)));
+  const double size = std::fmax(extentOf(coreOf(a)), extentOf(coreOf(b)));
   EXPECT_NEAR(c.depth, expected.depth, 1e-9 * size) << what;
   if (expected.depth > 1e-6 * size) {  // a unique normal (the kernels' generic case)
     EXPECT_LE(length(c.normal - expected.normal), 1e-6) << what << ": normal";

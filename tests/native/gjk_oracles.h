@@ -17,16 +17,6 @@
 
 namespace c3d::testing {
 
-// A bound on the size of a core: the scale its tolerances are relative to.
-inline double sizeOf(const ConvexCore& c) {
-  double s = c.radius + c.cylinderRadius;
-  for (int i = 0; i < c.cornerCount(); ++i) s = std::fmax(s, length(c.corner[i]));
-  if (c.kind == ConvexCore::Kind::Ellipsoid) {
-    for (const Vec3 axis : c.boxAxis) s = std::fmax(s, length(c.corner[0]) + length(axis));
-  }
-  return s;
-}
-
 // ---- the sub-simplex step by brute force -------------------------------------------------------------------------
 
 // The nearest point to the origin of the affine hull of ws[0..k), as weights; false when they are affinely dependent.

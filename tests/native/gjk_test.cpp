@@ -178,7 +178,7 @@ TEST(GjkSupport, ConeSupportIsOnTheSolidAndReachesFarthest) {
 void checkDistance(const ConvexCore& a, const ConvexCore& b, const std::vector<Vec3>& directions,
                    const std::string& what) {
   const GjkResult r = gjk(a, b);
-  const double size = std::fmax(sizeOf(a), sizeOf(b));
+  const double size = std::fmax(extentOf(a), extentOf(b));
   const bool finite = a.isPolytope() && b.isPolytope();
   // Curved cores: GJK's stop (or its rounding, on the near-degenerate simplices it ends with) leaves about 1e-8 of
   // the size, as sweep.h says of the cylinder.
@@ -209,7 +209,7 @@ TEST(GjkDistance, EveryPairOfCoreKindsSharingAPointOrSplitByAPlane) {
         ConvexCore a = randomCoreContaining(random, ka, p, scale);
         ConvexCore b = randomCoreContaining(random, kb, p, scale);
         const std::string what = std::string(nameOf(ka)) + "-" + nameOf(kb) + " " + std::to_string(n);
-        const double size = std::fmax(sizeOf(a), sizeOf(b));
+        const double size = std::fmax(extentOf(a), extentOf(b));
         if (n % 2 == 0) {  // sharing p: the cores grown by their radii meet
           const GjkResult r = gjk(a, b);
           EXPECT_LE(r.distance - a.radius - b.radius, 1e-12 * size) << what << ": shapes sharing a point";
@@ -239,7 +239,7 @@ TEST(GjkSeparation, TouchingIsNeverApartAndAFewTauApartIs) {
         const Vec3 normal = unitDirection(random.vector(-1, 1));
         ConvexCore a = randomCoreContaining(random, ka, p, scale), b = randomCoreContaining(random, kb, p, scale);
         a = touchingFromBelow(a, normal, p);
-        const double size = std::fmax(sizeOf(a), sizeOf(b)) * 4;  // b moves by up to its size
+        const double size = std::fmax(extentOf(a), extentOf(b)) * 4;  // b moves by up to its size
         const double tau = std::ldexp(size, -40), reach = a.radius + b.radius;
         const std::string what = std::string(nameOf(ka)) + "-" + nameOf(kb) + " " + std::to_string(n);
         // Touching at p across the plane, by construction (up to the supports' rounding, far below tau).

@@ -249,9 +249,10 @@ void checkRandomMotions(unsigned seed, double tolerance) {
     }
     ++hits;
     ASSERT_TRUE(hit) << what << ": missed, the reference meets at " << reference;
-    // Conservative advancement on GJK distances stops early, never late, by up to `tolerance`.
+    // The GJK ray cast against a cylinder stops at or before the contact (its last steps along a curved side
+    // converge from outside), by up to `tolerance`.
     if (B::kType == ShapeType::Cylinder) {
-      EXPECT_LE(hit->t, reference + 1e-4) << what << ": later than the reference";
+      EXPECT_LE(hit->t, reference + 1e-9) << what << ": later than the reference";
       EXPECT_GE(hit->t, reference - tolerance) << what;
     } else {
       EXPECT_NEAR(hit->t, reference, tolerance) << what;
@@ -265,7 +266,9 @@ void checkRandomMotions(unsigned seed, double tolerance) {
     const ConvexCore at = coreOf(moved(a, v * hit->t));
     const double off = gapTo(pointCore(hit->point, 0), b);
     EXPECT_LE(hit->t > 0 ? std::fabs(off) : off, 1e-7) << what << ": point off the target's surface";
-    EXPECT_LE(gjk(pointCore(hit->point, 0), at).distance, at.radius + 1e-7) << what << ": point off the shape";
+    // (Against a cylinder the cast may stop short by its tolerance: the point is then that far from the shape.)
+    const double reachOff = B::kType == ShapeType::Cylinder ? 1e-6 : 1e-7;
+    EXPECT_LE(gjk(pointCore(hit->point, 0), at).distance, at.radius + reachOff) << what << ": point off the shape";
   }
   // A point or segment meets a point or segment only by chance alignments.
   const bool thin = [](ShapeType t) { return t == ShapeType::Point || t == ShapeType::Segment; }(A::kType) &&
@@ -284,7 +287,7 @@ void checkEveryTarget(unsigned seed) {
   checkRandomMotions<A, Plane>(seed + 4, 1e-9);
   checkRandomMotions<A, Sphere>(seed + 5, 1e-9);
   checkRandomMotions<A, Capsule>(seed + 6, 1e-9);
-  checkRandomMotions<A, Cylinder>(seed + 7, 5e-4);
+  checkRandomMotions<A, Cylinder>(seed + 7, 1e-6);
   checkRandomMotions<A, Aabb>(seed + 8, 1e-9);
   checkRandomMotions<A, Obb>(seed + 9, 1e-9);
 }

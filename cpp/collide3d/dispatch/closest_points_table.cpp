@@ -3,6 +3,7 @@
 #include "collide3d/queries/distance/closest_points.h"
 #include "collide3d/queries/distance/closest_points_triangle_box.h"
 #include "collide3d/queries/distance/closest_points_triangle_triangle.h"
+#include "collide3d/queries/distance/closest_points_convex.h"
 
 namespace c3d {
 
@@ -99,6 +100,7 @@ constexpr PairTable<ClosestPointsFn> build() {
   addSymmetric<TriangleTriangle, Triangle, Triangle>(table);
   addSymmetric<TriangleBox, Triangle, Aabb>(table);
   addSymmetric<TriangleBox, Triangle, Obb>(table);
+  fillSolidPairs<closestPointsAsConvex>(table);
   return table;
 }
 

@@ -2,7 +2,7 @@
 // Everything here is constexpr, so each table is a constant built at compile time: no initialisation guard on the
 // query path.
 #pragma once
-#include "collide3d/dispatch/tables.h"
+#include "collide3d/dispatch/solids.h"
 
 namespace c3d {
 
@@ -36,6 +36,28 @@ constexpr void addSymmetric(PairTable<Fn>& table) {
   table.entry[row<B>()][row<A>()] = [](const double* b, const double* a) {
     return asReversed(Kernel::run(decode<A>(a), decode<B>(b)));
   };
+}
+
+// Fills every empty (solid, solid) entry with a thunk passing both shapes, typed, to kGeneric: one out-of-line
+// function serves the whole matrix, each cell costing only its call.
+template <auto kGeneric, class A, class B, class Fn>
+constexpr void fillCell(PairTable<Fn>& table) {
+  if (table.entry[row<A>()][row<B>()] != nullptr) return;
+  table.entry[row<A>()][row<B>()] = [](const double* a, const double* b) {
+    return kGeneric(EncodedShape{A::kType, a}, EncodedShape{B::kType, b});
+  };
+}
+template <auto kGeneric, class A, class Fn, class... Bs>
+constexpr void fillRow(PairTable<Fn>& table, ShapeList<Bs...>) {
+  (fillCell<kGeneric, A, Bs>(table), ...);
+}
+template <auto kGeneric, class Fn, class... As>
+constexpr void fillPairs(PairTable<Fn>& table, ShapeList<As...> solids) {
+  (fillRow<kGeneric, As>(table, solids), ...);
+}
+template <auto kGeneric, class Fn>
+constexpr void fillSolidPairs(PairTable<Fn>& table) {
+  fillPairs<kGeneric>(table, Solids{});
 }
 
 }  // namespace c3d

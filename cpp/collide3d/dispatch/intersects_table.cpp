@@ -4,6 +4,7 @@
 #include "collide3d/queries/intersects/intersects_aabb_obb.h"
 #include "collide3d/queries/intersects/intersects_caster_shape.h"
 #include "collide3d/queries/intersects/intersects_cone.h"
+#include "collide3d/queries/intersects/intersects_convex.h"
 #include "collide3d/queries/intersects/intersects_ellipsoid.h"
 #include "collide3d/queries/intersects/intersects_frustum_shape.h"
 #include "collide3d/queries/intersects/intersects_obb_obb.h"
@@ -91,6 +92,10 @@ constexpr PairTable<IntersectsFn> build() {
   addCasters<Capsule>(table);
   addCasters<Cone>(table);
   addCasters<Ellipsoid>(table);
+  addSymmetric<IntersectsByCast, Ray, Point>(table);
+  addSymmetric<IntersectsByCast, Line, Point>(table);
+  addSymmetric<IntersectsByCast, Ray, Segment>(table);
+  addSymmetric<IntersectsByCast, Line, Segment>(table);
   addSymmetric<Intersects, Point, Cone>(table);
   addSymmetric<Intersects, Point, Ellipsoid>(table);
 
@@ -117,6 +122,8 @@ constexpr PairTable<IntersectsFn> build() {
   addSymmetric<Intersects, Frustum, Ellipsoid>(table);
   addSymmetric<Intersects, Frustum, Obb>(table);
   addSymmetric<Intersects, Frustum, Cone>(table);
+
+  fillSolidPairs<meetsAsConvex>(table);
   return table;
 }
 

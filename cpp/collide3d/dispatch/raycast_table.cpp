@@ -23,6 +23,8 @@ constexpr void addCasters(PairTable<RaycastFn>& table) {
 
 constexpr PairTable<RaycastFn> build() {
   PairTable<RaycastFn> table;
+  addCasters<Point>(table);
+  addCasters<Segment>(table);
   addCasters<Plane>(table);
   addCasters<Triangle>(table);
   addCasters<Sphere>(table);

@@ -1,6 +1,7 @@
 // The sweep table: rows are the moving shapes, columns the fixed targets (queries/sweep/sweep.h).
 #include "collide3d/dispatch/fill.h"
 #include "collide3d/queries/sweep/sweep.h"
+#include "collide3d/queries/sweep/sweep_convex.h"
 
 namespace c3d {
 
@@ -21,9 +22,28 @@ constexpr void addTargets(PairTable<SweepFn>& table) {
   add<Moving, Plane>(table);
   add<Moving, Sphere>(table);
   add<Moving, Capsule>(table);
-  add<Moving, Cylinder>(table);
   add<Moving, Aabb>(table);
   add<Moving, Obb>(table);
+}
+
+// Every other solid pair, and a plane against every other solid, by the generic sweep.
+template <class Moving, class Target>
+constexpr void addGeneric(PairTable<SweepFn>& table) {
+  auto& entry = table.entry[row<Moving>()][row<Target>()];
+  if (entry != nullptr) return;
+  entry = [](const double* moving, Vec3 velocity, const double* target) {
+    constexpr auto generic = Target::kType == ShapeType::Plane ? sweepToPlaneAsConvex : sweepAsConvex;
+    return generic({Moving::kType, moving}, velocity, {Target::kType, target});
+  };
+}
+template <class Moving, class... Targets>
+constexpr void addGenericRow(PairTable<SweepFn>& table, ShapeList<Targets...>) {
+  (addGeneric<Moving, Targets>(table), ...);
+  addGeneric<Moving, Plane>(table);
+}
+template <class... Movers>
+constexpr void addGenericPairs(PairTable<SweepFn>& table, ShapeList<Movers...>) {
+  (addGenericRow<Movers>(table, Solids{}), ...);
 }
 
 constexpr PairTable<SweepFn> build() {
@@ -34,6 +54,7 @@ constexpr PairTable<SweepFn> build() {
   addTargets<Capsule>(table);
   addTargets<Aabb>(table);
   addTargets<Obb>(table);
+  addGenericPairs(table, Solids{});
   return table;
 }
 

@@ -19,6 +19,12 @@ struct PairTable {
   constexpr Fn at(ShapeType a, ShapeType b) const { return entry[static_cast<int>(a)][static_cast<int>(b)]; }
 };
 
+// A shape as the tables take it: its type and encoded numbers (encoded.h).
+struct EncodedShape {
+  ShapeType type;
+  const double* numbers;
+};
+
 using IntersectsFn = bool (*)(const double* a, const double* b);
 using RaycastFn = std::optional<RaycastHit> (*)(const double* caster, const double* target, const RaycastOptions&);
 using ClassifyFn = Side (*)(const double* plane, const double* shape, const ClassifyOptions&);
@@ -36,6 +42,13 @@ const PairTable<SweepFn>& sweepTable();
 const PairTable<ClosestPointsFn>& closestPointsTable();  // also serves distance()
 const PairTable<ContactFn>& contactTable();
 const PairTable<SeparatingAxisFn>& separatingAxisTable();
+
+// The intersects table's answer for the pair, if it has one.
+inline std::optional<bool> tableMeets(EncodedShape a, EncodedShape b) {
+  const IntersectsFn meets = intersectsTable().at(a.type, b.type);
+  if (meets == nullptr) return std::nullopt;
+  return meets(a.numbers, b.numbers);
+}
 
 // Per shape type: its name, its encoded schema and size (numbers), and its validation.
 const char* shapeName(ShapeType type);

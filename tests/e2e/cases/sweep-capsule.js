@@ -34,14 +34,14 @@ export default [
     set: { kind: 'cylinder' },
     check(context) {
       fromAbove(3, 0.8, {}, CURVED)(context);
-      expect(context.readout.method).toBe('conservative advancement');
+      expect(context.readout.method).toBe('GJK ray cast');
     },
   },
   {
     set: { end: [0, 0, 2] },
     check(context) {
       expect(expectSweepAsLibrary(context)).toBeNull();
-      expect(context.readout).toEqual({ contact: 'no contact', target: 'cylinder', method: 'conservative advancement' });
+      expect(context.readout).toEqual({ contact: 'no contact', target: 'cylinder', method: 'GJK ray cast' });
     },
   },
   {

@@ -35,13 +35,26 @@ export default [
   { set: { kind: 'sphere' }, check: fromAbove(1) },  // radius 1
   { set: { kind: 'capsule' }, check: fromAbove(0.6) },  // axis along y, radius 0.6
   {
-    // Axis along y, radius 0.8: conservative advancement.
+    // Axis along y, radius 0.8: the GJK ray cast.
     set: { kind: 'cylinder' },
     check(context) {
       fromAbove(0.8, CURVED)(context);
-      expect(context.readout.method).toBe('conservative advancement');
+      expect(context.readout.method).toBe('GJK ray cast');
     },
   },
+  {
+    // Base at y = -1 (radius 0.9), apex at y = 1: its top generator in the plane x = 0 is z = 0.45 (1 - y), with
+    // unit normal n = (0, 0.45, 1) / s, s = sqrt(1 + 0.45^2). The ball's centre (0, 0, c) is 1 from it when
+    // c = 0.45 + s, touching at the centre less n.
+    set: { kind: 'cone' },
+    check(context) {
+      const s = Math.hypot(1, 0.45), c = 0.45 + s;
+      expectHit(expectSweepAsLibrary(context), { t: (3 - c) / 4, normal: { y: 0.45 / s, z: 1 / s },
+        point: { y: -0.45 / s, z: c - 1 / s }, digits: CURVED });
+      expect(context.readout.method).toBe('GJK ray cast');
+    },
+  },
+  { set: { kind: 'ellipsoid' }, check: fromAbove(0.9, CURVED) },  // radii 1.3, 0.7, 0.9
   { set: { kind: 'aabb' }, check: fromAbove(0.8) },  // half sizes 1.2, 0.6, 0.8
   { set: { kind: 'obb', target: [0, 0, 0, 90, 0, 0] }, check: fromAbove(0.6) },  // turned about x: its y half along z
   {

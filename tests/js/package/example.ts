@@ -115,7 +115,7 @@ export async function example(): Promise<number> {
   // @ts-expect-error: options are typed
   c3d.raycast(ray, tri, { solid: 'yes' });
   // @ts-expect-error: a pair the module does not answer (pairs.d.ts, from its tables)
-  c3d.intersects({ type: 'ellipsoid', center: { x: 0, y: 0, z: 0 }, radii: { x: 1, y: 2, z: 1 } }, { type: 'aabb', min: { x: 0, y: 0, z: 0 }, max: { x: 1, y: 1, z: 1 } });
+  c3d.contact({ type: 'ellipsoid', center: { x: 0, y: 0, z: 0 }, radii: { x: 1, y: 2, z: 1 } }, { type: 'plane', normal: { x: 0, y: 0, z: 1 }, constant: 0 });
   const shapes: Shape[] = [tri];
   console.log(c3d.intersects(shapes[0], tri), c3d.distance(tri, shapes[0]));  // a Shape of unknown type is checked when run
   return hit === null ? -1 : hit.t + (hit.u ?? 0);

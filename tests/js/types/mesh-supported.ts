@@ -11,12 +11,13 @@ export function meshTypes(c3d: Collide3d, mesh: TriangleMesh): number {
   const tri = { type: 'triangle', a: o, b: up, c: { x: 1, y: 0, z: 0 } } as const;
   const hit = mesh.sweep(capsule, down);
   const met = mesh.intersects(cylinder) && mesh.intersects(plane);  // intersects takes every type
-  const pushes = mesh.contacts(capsule);
+  const pushes = mesh.contacts(capsule).length + mesh.contacts(cylinder).length;
   const nearest = mesh.closestPoints(tri);
   // @ts-expect-error: a sweep moves no plane
   mesh.sweep(plane, down);
-  // @ts-expect-error: a cylinder has no contact with a triangle
-  mesh.contacts(cylinder);
+  const ray = { type: 'ray', origin: o, direction: up } as const;
+  // @ts-expect-error: a ray has no contact with a triangle
+  mesh.contacts(ray);
   // @ts-expect-error: a mesh casts rays, lines and segments
   mesh.raycast(capsule);
   // @ts-expect-error: a mesh is no target of c3d.sweep (mesh.sweep(capsule, velocity) is the call)
@@ -32,5 +33,5 @@ export function meshTypes(c3d: Collide3d, mesh: TriangleMesh): number {
   // @ts-expect-error: a pair's sides are shape types or the mesh
   const bad: SupportedPair = { query: 'TriangleMesh.contacts', a: 'mesh', b: 'sphere' };
   console.log(met, pair, query, refit, bad);
-  return (hit?.t ?? 0) + pushes.length + (nearest?.distance ?? 0) + sweeps.length;
+  return (hit?.t ?? 0) + pushes + (nearest?.distance ?? 0) + sweeps.length;
 }

@@ -116,6 +116,7 @@ inline ConvexCore coneCore(Vec3 base, Vec3 apex, double radius) {
   core.kind = ConvexCore::Kind::Cone, core.corner[0] = base, core.corner[1] = apex, core.cylinderRadius = radius;
   return core;
 }
+inline ConvexCore coreOf(const Cone& c) { return coneCore(c.base, c.apex, c.radius); }
 inline ConvexCore coreOf(const Ellipsoid& e) {
   ConvexCore core;
   core.kind = ConvexCore::Kind::Ellipsoid, core.corner[0] = e.center;
@@ -151,5 +152,32 @@ inline ConvexCore coreOf(const Obb& box) {
 constexpr int kBoxFaces[6][4] = {{0, 2, 6, 4}, {1, 3, 7, 5}, {0, 1, 5, 4}, {2, 3, 7, 6}, {0, 1, 3, 2}, {4, 5, 7, 6}};
 constexpr int kBoxEdges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3},
                                   {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+
+// How far the core reaches from the origin, at most (a scale for tolerances): its corners' lengths, grown by its
+// radii or semi-axes.
+inline double extentOf(const ConvexCore& c) {
+  double s = 0;
+  for (int i = 0; i < c.cornerCount(); ++i) s = std::fmax(s, length(c.corner[i]));
+  double grown = c.radius + c.cylinderRadius;
+  if (c.kind == ConvexCore::Kind::Ellipsoid) {
+    for (const Vec3 axis : c.boxAxis) grown = std::fmax(grown, length(axis));
+  }
+  return s + grown;
+}
+
+// Whether the core is a polytope whose boundary is given by faces (forEachFace).
+inline bool hasFaces(const ConvexCore& c) { return c.kind == ConvexCore::Kind::Box; }
+
+// Calls visit(a, b, c) for triangles covering the boundary of a core with faces (a box: two per face), stopping at
+// the first that returns true; returns whether one did.
+template <class Visit>
+bool anyFaceTriangle(const ConvexCore& c, Visit&& visit) {
+  for (const auto& f : kBoxFaces) {
+    if (visit(c.corner[f[0]], c.corner[f[1]], c.corner[f[2]]) || visit(c.corner[f[0]], c.corner[f[2]], c.corner[f[3]])) {
+      return true;
+    }
+  }
+  return false;
+}
 
 }  // namespace c3d

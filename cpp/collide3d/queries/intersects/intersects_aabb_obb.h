@@ -1,13 +1,13 @@
-// An axis-aligned box against an oriented box: the AABB is the OBB with the identity rotation (its center and half
-// size are exact: halving is exact in binary floating point), decided by the 15-axis test of intersects_obb_obb.h.
+// An axis-aligned box against an oriented box: the AABB is the box with the unit axes, decided by the 15-axis test
+// of intersects_obb_obb.h on its min and max as given (its center and half size would round).
 #pragma once
 #include "collide3d/queries/intersects/intersects_obb_obb.h"
 #include "collide3d/shapes/aabb.h"
 
 namespace c3d {
 
-inline Obb asObb(const Aabb& box) { return {center(box), halfSize(box), Mat3{}}; }
-
-inline bool intersects(const Aabb& a, const Obb& b) { return intersects(asObb(a), b); }
+inline bool intersects(const Aabb& a, const Obb& b) {
+  return !obb_obb::separatedOnAny(a, b, std::make_index_sequence<15>{});
+}
 
 }  // namespace c3d

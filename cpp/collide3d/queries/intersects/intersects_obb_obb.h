@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "collide3d/math/exact/filtered_sign.h"
+#include "collide3d/shapes/aabb.h"
 #include "collide3d/shapes/obb.h"
 
 namespace c3d {
@@ -41,36 +42,56 @@ auto candidate(const V& a0, const V& a1, const V& a2, const V& b0, const V& b1, 
   }
 }
 
-// The gap between the boxes' projections on candidate kAxis, times |L|: positive when it separates them.
+// The gap between the boxes' projections on candidate kAxis, times 2 |L|: positive when it separates them. Each box
+// comes as two vectors summing to twice its center, two summing to twice its half size, and its axes: an OBB as
+// center, center, halfSize, halfSize; an AABB as min, max, max, -min, so that its center and half size are never
+// rounded (min + max is not exact in doubles). One form serves every pair of box kinds.
 template <int kAxis>
-constexpr auto kGap = [](const auto& ca, const auto& ha, const auto& a0, const auto& a1, const auto& a2,
-                         const auto& cb, const auto& hb, const auto& b0, const auto& b1, const auto& b2) {
+constexpr auto kGap = [](const auto& ca1, const auto& ca2, const auto& ha1, const auto& ha2, const auto& a0,
+                         const auto& a1, const auto& a2, const auto& cb1, const auto& cb2, const auto& hb1,
+                         const auto& hb2, const auto& b0, const auto& b1, const auto& b2) {
   using exact::absolute;
   const auto axis = candidate<kAxis>(a0, a1, a2, b0, b1, b2);
+  const auto ha = ha1 + ha2;
+  const auto hb = hb1 + hb2;
   const auto reachA = ha.x * absolute(dot(axis, a0)) + ha.y * absolute(dot(axis, a1)) + ha.z * absolute(dot(axis, a2));
   const auto reachB = hb.x * absolute(dot(axis, b0)) + hb.y * absolute(dot(axis, b1)) + hb.z * absolute(dot(axis, b2));
-  return absolute(dot(axis, cb - ca)) - (reachA + reachB);
+  return absolute(dot(axis, (cb1 + cb2) - (ca1 + ca2))) - (reachA + reachB);
 };
 
-// The gap along candidate kAxis, with its exact sign; and L itself, rounded, to report the axis.
-template <int kAxis>
-double gap(const Obb& a, const Obb& b) {
-  const Mat3 &ra = a.rotation, &rb = b.rotation;
-  return exact::filteredValue(kGap<kAxis>, a.center, a.halfSize, ra.column(0), ra.column(1), ra.column(2), b.center,
-                              b.halfSize, rb.column(0), rb.column(1), rb.column(2));
-}
+// What the gap reads of each box (kGap's form).
+struct BoxInputs {
+  Vec3 c1, c2, h1, h2;
+  Mat3 axes;
+};
+inline BoxInputs boxInputs(const Obb& b) { return {b.center, b.center, b.halfSize, b.halfSize, b.rotation}; }
+inline BoxInputs boxInputs(const Aabb& b) { return {b.min, b.max, b.max, -b.min, Mat3{}}; }
 
 template <int kAxis>
-Vec3 axis(const Obb& a, const Obb& b) {
-  const Mat3 &ra = a.rotation, &rb = b.rotation;
+double gapOf(const BoxInputs& a, const BoxInputs& b) {
+  return exact::filteredValue(kGap<kAxis>, a.c1, a.c2, a.h1, a.h2, a.axes.column(0), a.axes.column(1),
+                              a.axes.column(2), b.c1, b.c2, b.h1, b.h2, b.axes.column(0), b.axes.column(1),
+                              b.axes.column(2));
+}
+
+// The gap along candidate kAxis, with its exact sign; and L itself, rounded, to report the axis.
+template <int kAxis, class BoxA, class BoxB>
+double gap(const BoxA& boxA, const BoxB& boxB) {
+  const BoxInputs a = boxInputs(boxA), b = boxInputs(boxB);
+  return gapOf<kAxis>(a, b);
+}
+
+template <int kAxis, class BoxA, class BoxB>
+Vec3 axis(const BoxA& boxA, const BoxB& boxB) {
+  const Mat3 ra = boxInputs(boxA).axes, rb = boxInputs(boxB).axes;
   const auto column = [](const Mat3& m, int i) { return exact::lift<double>(m.column(i)); };
   const auto l = candidate<kAxis>(column(ra, 0), column(ra, 1), column(ra, 2), column(rb, 0), column(rb, 1),
                                   column(rb, 2));
   return {l.x, l.y, l.z};
 }
 
-template <size_t... k>
-bool separatedOnAny(const Obb& a, const Obb& b, std::index_sequence<k...>) {
+template <class BoxA, class BoxB, size_t... k>
+bool separatedOnAny(const BoxA& a, const BoxB& b, std::index_sequence<k...>) {
   return ((gap<k>(a, b) > 0) || ...);  // stops at the first separating axis
 }
 

@@ -6,5 +6,6 @@
 #include "collide3d/queries/raycast/raycast_cylinder.h"
 #include "collide3d/queries/raycast/raycast_ellipsoid.h"
 #include "collide3d/queries/raycast/raycast_plane.h"
+#include "collide3d/queries/raycast/raycast_point_segment.h"
 #include "collide3d/queries/raycast/raycast_sphere.h"
 #include "collide3d/queries/raycast/raycast_triangle.h"

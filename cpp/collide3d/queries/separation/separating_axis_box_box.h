@@ -13,19 +13,22 @@ namespace c3d {
 namespace obb_obb {
 
 // Keeps in `widest` the candidate kAxis when it separates the boxes more widely than the ones seen so far.
-template <int kAxis>
-void considerAxis(const Obb& a, const Obb& b, std::optional<Separation>& widest) {
+inline Vec3 centerOf(const Obb& b) { return b.center; }
+inline Vec3 centerOf(const Aabb& b) { return center(b); }
+
+template <int kAxis, class BoxA, class BoxB>
+void considerAxis(const BoxA& a, const BoxB& b, std::optional<Separation>& widest) {
   const double gapTimesLength = gap<kAxis>(a, b);
   if (!(gapTimesLength > 0)) return;
   const Vec3 l = axis<kAxis>(a, b);
-  const double width = gapTimesLength / length(l);
+  const double width = gapTimesLength / (2 * length(l));  // the gap is doubled (intersects_obb_obb.h)
   if (widest && !(width > widest->gap)) return;
   const Vec3 unit = unitDirection(l);
-  widest = Separation{dot(b.center - a.center, unit) < 0 ? -unit : unit, width};
+  widest = Separation{dot(centerOf(b) - centerOf(a), unit) < 0 ? -unit : unit, width};
 }
 
-template <size_t... k>
-std::optional<Separation> widestSeparation(const Obb& a, const Obb& b, std::index_sequence<k...>) {
+template <class BoxA, class BoxB, size_t... k>
+std::optional<Separation> widestSeparation(const BoxA& a, const BoxB& b, std::index_sequence<k...>) {
   std::optional<Separation> widest;
   (considerAxis<k>(a, b, widest), ...);
   return widest;
@@ -33,11 +36,10 @@ std::optional<Separation> widestSeparation(const Obb& a, const Obb& b, std::inde
 
 }  // namespace obb_obb
 
-inline std::optional<Separation> separatingAxis(const Obb& a, const Obb& b) {
+// Boxes of either kind, each as given (an AABB by its min and max).
+template <class BoxA, class BoxB>
+std::optional<Separation> separatingAxis(const BoxA& a, const BoxB& b) {
   return obb_obb::widestSeparation(a, b, std::make_index_sequence<15>{});
 }
-
-inline std::optional<Separation> separatingAxis(const Aabb& a, const Aabb& b) { return separatingAxis(asObb(a), asObb(b)); }
-inline std::optional<Separation> separatingAxis(const Aabb& a, const Obb& b) { return separatingAxis(asObb(a), b); }
 
 }  // namespace c3d

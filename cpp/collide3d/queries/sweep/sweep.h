@@ -1,24 +1,20 @@
 // sweep(moving, velocity, target): the first t in [0, 1] at which the moving shape, translated by t * velocity,
 // touches the target; the point where they touch, on the target's surface, and the target's unit normal there,
-// pointing towards the moving shape. Every solid here is a core grown by a radius (convex_core.h), and the pairs
-// fall into four methods:
+// pointing towards the moving shape. Every solid here is a core grown by a radius (convex_core.h). This file holds
+// the methods for the pairs of point, segment, sphere, capsule, aabb and obb (moving) against those, a triangle or a
+// plane (target); every other pair of solids goes to the GJK ray cast (sweep_convex.h):
 //   - against a plane: the sphere kernel (sweep_sphere_plane.h), a capsule's two end balls (a segment reaches the
 //     plane first at an end), or a box's one separating axis;
 //   - a point or segment core (point, segment, sphere, capsule) against a point, segment, triangle or box core, and
 //     a box against a point or segment core: the reference point cast against the Minkowski difference grown by the
 //     radii (swept_polytope.h, cast_rounded.h);
-//   - a box against a triangle or box: separating axes over time (sweep_axes.h);
-//   - anything against a cylinder: conservative advancement (Mirtich, "Impulse-based Dynamic Simulation of Rigid
-//     Body Systems", 1996, §2.3; for a translation the step is the gap over the closing speed, which never passes
-//     the first contact), on GJK distances (gjk.h).
-// Exact decisions. Touching at the start is the intersects table's exact answer where the table has the pair (every
-// pair here but capsule–box and those with a cylinder, where it is GJK's distance within 1e-12 of the sizes). For a
-// sphere or a point, whether it touches the target at all during the motion is decided exactly too, where the pair
-// is polynomial: it does when the capsule (or segment) it sweeps, from the start to start + velocity as doubles
-// round that sum, meets the target, the intersects table's exact answer for point, segment, triangle, plane, sphere,
-// capsule, aabb and obb targets. A grazing touch that rounding hides from the cast is then reported at the closest
-// approach, and a hit that rounding invents is dropped. The other pairs' hit or miss is the floating-point cast's.
-// t is the cast's rounded root; the point and normal are computed at t.
+//   - a box against a triangle or box: separating axes over time (sweep_axes.h).
+// Exact decisions. Touching at the start is the intersects table's exact answer for the pair. For a sphere or a
+// point, whether it touches the target at all during the motion is decided exactly too: it does when the capsule
+// (or segment) it sweeps, from the start to start + velocity as doubles round that sum, meets the target, the
+// intersects table's exact answer. A grazing touch that rounding hides from the cast is then reported at the
+// closest approach, and a hit that rounding invents is dropped. The other pairs' hit or miss is the floating-point
+// cast's. t is the cast's rounded root; the point and normal are computed at t.
 #pragma once
 #include <cmath>
 #include <optional>
@@ -40,19 +36,6 @@ inline Vec3 referenceOf(const ConvexCore& core) {
 }
 
 inline Caster motion(Vec3 from, Vec3 velocity) { return toCaster(Segment{from, from + velocity}); }
-
-// A shape as the tables take it: its type and encoded numbers (encoded.h).
-struct EncodedShape {
-  ShapeType type;
-  const double* numbers;
-};
-
-// The intersects table's exact answer for the pair, if it has one.
-inline std::optional<bool> exactlyMeet(EncodedShape a, EncodedShape b) {
-  const IntersectsFn meets = intersectsTable().at(a.type, b.type);
-  if (meets == nullptr) return std::nullopt;
-  return meets(a.numbers, b.numbers);
-}
 
 // The contact of shapes already touching at the start: where the cores are apart, the direction between their
 // nearest points; where they overlap, a common point of the cores, with the contact table's normal when it has the
@@ -83,36 +66,6 @@ inline SweepHit fromRounded(const RoundedHit& hit, double targetRadius) {
   return {t, near.onB + n * target.radius, n};
 }
 
-// Conservative advancement against a cylinder (or any core): each step moves t on by the gap over the speed at
-// which the motion closes it along the current nearest direction (the cores stay on either side of the plane
-// through the nearest points until then), so it never passes the first contact.
-[[gnu::noinline]] inline std::optional<SweepHit> advance(const ConvexCore& moving, Vec3 velocity, const ConvexCore& target) {
-  const double reach = moving.radius + target.radius;
-  double size = reach + length(velocity) + target.cylinderRadius;
-  for (int i = 0; i < moving.cornerCount(); ++i) size = std::fmax(size, length(moving.corner[i]));
-  for (int i = 0; i < target.cornerCount(); ++i) size = std::fmax(size, length(target.corner[i]));
-  // GJK's distance between cores that nearly touch a curved side is good to about 1e-8 of their size, and its
-  // direction less: within `near` of contact a receding direction is noise, not a miss.
-  const double tolerance = 1e-12 * size, nearContact = 1e-7 * size;
-  double t = 0;
-  Vec3 normal = normalizedOr(-velocity, {0, 0, 1});
-  for (int step = 0; step < 100; ++step) {
-    const GjkResult near = gjk(moving.moved(velocity * t), target);
-    const double gap = near.distance - reach;
-    if (gap <= tolerance) break;  // the direction between the cores is noise by now: keep the last one
-    const Vec3 direction = (near.onA - near.onB) * (1 / near.distance);
-    const double closing = -dot(velocity, direction);
-    if (!(closing > 0)) {
-      if (gap <= nearContact) break;
-      return std::nullopt;
-    }
-    normal = direction;
-    t += gap / closing;
-    if (t > 1) return std::nullopt;
-  }
-  return atTime(t, moving, velocity, target, normal);
-}
-
 // The rounded cast of the moving core's reference point against D grown by the radii.
 [[gnu::noinline]] inline std::optional<SweepHit> castCores(const ConvexCore& moving, Vec3 velocity, const ConvexCore& target) {
   const Vec3 reference = referenceOf(moving);
@@ -129,7 +82,7 @@ inline SweepHit fromRounded(const RoundedHit& hit, double targetRadius) {
   const Vec3 from = moving.corner[0], to = from + velocity;
   const auto swept = moving.radius > 0 ? encodedBuffer(Capsule{from, to, moving.radius}) : encodedBuffer(Segment{from, to});
   const std::optional<bool> meets =
-      exactlyMeet({moving.radius > 0 ? ShapeType::Capsule : ShapeType::Segment, swept.data()}, target);
+      tableMeets({moving.radius > 0 ? ShapeType::Capsule : ShapeType::Segment, swept.data()}, target);
   if (meets && !*meets) return std::nullopt;
   std::optional<SweepHit> hit = castCores(moving, velocity, core);
   if (!meets || hit) return hit;
@@ -149,9 +102,7 @@ constexpr bool kBox = Moving::kType == ShapeType::Aabb || Moving::kType == Shape
 
 template <class Moving, class Target>
 std::optional<SweepHit> sweepApart(const ConvexCore& a, Vec3 velocity, const ConvexCore& b, EncodedShape target) {
-  if constexpr (Target::kType == ShapeType::Cylinder) {
-    return advance(a, velocity, b);
-  } else if constexpr (kBox<Moving> && !kRoundedTarget<Target>) {
+  if constexpr (kBox<Moving> && !kRoundedTarget<Target>) {
     const auto entry = sweepAxes(a, velocity, b);
     if (!entry) return std::nullopt;
     return atTime(entry->t, a, velocity, b, entry->normal);
@@ -164,28 +115,19 @@ std::optional<SweepHit> sweepApart(const ConvexCore& a, Vec3 velocity, const Con
   }
 }
 
-// A plane target met at the start: the plane's normal on the side the shape's reference point is (or comes from),
-// and a point of both: where the segment between the core's corners nearest either side crosses the plane, or the
-// nearest corner's foot on the plane (within the radius of it).
-template <class Moving>
-SweepHit touchingPlaneAtStart(const Moving& moving, Vec3 velocity, const Plane& plane) {
-  const ConvexCore core = coreOf(moving);
+// A plane target met at the start: the plane's normal on the side the core's reference point is (or comes from),
+// and a point of both: where the segment between the core's points deepest on either side crosses the plane, or
+// the nearest one's foot on the plane (within the radius of it).
+inline SweepHit touchingPlaneAtStart(const ConvexCore& core, Vec3 velocity, const Plane& plane) {
   const double norm = length(plane.normal);
   const Vec3 unit = plane.normal * (1 / norm);
-  int lo = 0, hi = 0;
-  double s[8];
-  for (int i = 0; i < core.cornerCount(); ++i) {
-    s[i] = scaledDistance(plane, core.corner[i]) / norm;
-    if (s[i] < s[lo]) lo = i;
-    if (s[i] > s[hi]) hi = i;
-  }
+  const Vec3 low = core.support(-unit), high = core.support(unit);
+  const double lo = scaledDistance(plane, low) / norm, hi = scaledDistance(plane, high) / norm;
   Vec3 on;
-  if (s[lo] <= 0 && s[hi] >= 0) {
-    const double w = s[hi] > s[lo] ? s[hi] / (s[hi] - s[lo]) : 0;
-    on = core.corner[hi] + (core.corner[lo] - core.corner[hi]) * w;
+  if (lo <= 0 && hi >= 0) {
+    on = high + (low - high) * (hi > lo ? hi / (hi - lo) : 0);
   } else {
-    const int nearest = s[lo] > 0 ? lo : hi;
-    on = core.corner[nearest] - unit * s[nearest];
+    on = lo > 0 ? low - unit * lo : high - unit * hi;
   }
   const double r = scaledDistance(plane, referenceOf(core));
   const Vec3 normal = (r > 0 || (r == 0 && dot(plane.normal, velocity) <= 0)) ? unit : -unit;
@@ -219,7 +161,6 @@ std::optional<SweepHit> sweepApart(const Moving& moving, Vec3 velocity, const Pl
 // theirs, and a margin of 1e-9 of the sizes is far above those heights' rounding. Most triangles a sweep through a
 // mesh is handed (a floor walked along, a wall slid past) are decided so, without the exact tests.
 inline bool clearOfPlane(const ConvexCore& moving, Vec3 velocity, const Triangle& target) {
-  if (moving.kind == ConvexCore::Kind::Cylinder) return false;
   const Vec3 n = faceNormal(target);
   if (!(lengthSquared(n) > 0)) return false;
   using cast_rounded::rangeOf;
@@ -246,9 +187,9 @@ std::optional<SweepHit> sweepEncoded(const Moving& moving, const double* movingN
                                      const Target& target, const double* targetNumbers) {
   using namespace sweep_detail;
   const EncodedShape m{Moving::kType, movingNumbers}, t{Target::kType, targetNumbers};
-  const std::optional<bool> exact = exactlyMeet(m, t);
+  const bool touching = *tableMeets(m, t);  // exact for every pair here
   if constexpr (Target::kType == ShapeType::Plane) {
-    if (exact.value_or(false)) return touchingPlaneAtStart(moving, velocity, target);  // every solid has a plane entry
+    if (touching) return touchingPlaneAtStart(coreOf(moving), velocity, target);
     if (isZero(velocity)) return std::nullopt;
     return sweepApart(moving, velocity, target);
   } else {
@@ -257,17 +198,17 @@ std::optional<SweepHit> sweepEncoded(const Moving& moving, const double* movingN
       if (clearOfPlane(a, velocity, target)) return std::nullopt;
     }
     const ConvexCore b = coreOf(target);
-    const bool touching =
-        exact ? *exact : gjk(a, b).distance - (a.radius + b.radius) <= 1e-12 * (a.radius + b.radius);
     if (touching) return touchingAtStart(a, m, velocity, b, t);
     if (isZero(velocity)) return std::nullopt;
     return sweepApart<Moving, Target>(a, velocity, b, t);
   }
 }
 
+// Any pair of the sweep table, for C++ callers holding shapes (tests): whichever method the table has for it.
 template <class Moving, class Target>
 std::optional<SweepHit> sweepShape(const Moving& moving, Vec3 velocity, const Target& target) {
-  return sweepEncoded(moving, encodedBuffer(moving).data(), velocity, target, encodedBuffer(target).data());
+  return sweepTable().at(Moving::kType, Target::kType)(encodedBuffer(moving).data(), velocity,
+                                                       encodedBuffer(target).data());
 }
 
 }  // namespace c3d

@@ -10,8 +10,8 @@ export const explanation = `A capsule is a segment grown by a radius <i>r</i>: m
   Collision Detection</i> §5.5.7): the target's corners copied at both ends and the edges swept between, a polytope,
   grown by the radii. Where the ray enters it is the time of impact; the target point it came from, the contact.
   A segment reaches a plane end first: the earlier of its end balls' closed-form times. Against a cylinder,
-  conservative advancement (Mirtich 1996). Touching at the start is decided exactly, except against a box or a
-  cylinder (a distance within 10⁻¹² of the sizes there).`;
+  cone or ellipsoid, GJK ray casting (van den Bergen 2004). Touching at the start is decided exactly, except against
+  a cylinder, cone or ellipsoid (GJK proves them apart by more than 2⁻⁴⁰ of the sizes, or they touch).`;
 
 export const params = sweepParams({
   start: { position: [-2.6, 2.2, 1.2], rotation: [20, 0, 60] },

@@ -11,8 +11,8 @@ export const explanation = `An oriented box sweeps as an axis-aligned one does, 
   triangle, 15 with a box) the box's interval slides at the speed <b>v</b>·<b>L</b>; the first contact is the latest
   entry over the axes, if before the earliest exit, and the axis that entered last is the normal. Turn the box so an
   edge leads onto a turned box: the normal is then an edge × edge axis. Against a point, segment, sphere or capsule,
-  a ray cast on the Minkowski difference (§5.5.7); against a plane, one axis; against a cylinder, conservative
-  advancement (Mirtich 1996).`;
+  a ray cast on the Minkowski difference (§5.5.7); against a plane, one axis; against a cylinder, cone or ellipsoid,
+  GJK ray casting (van den Bergen 2004).`;
 
 export const params = sweepParams({
   start: { position: [-2.4, 2.6, 1.4], rotation: [30, 20, 40] },

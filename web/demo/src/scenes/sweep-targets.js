@@ -5,24 +5,27 @@ import { COLORS, answerMesh, boxMesh, marker, planePatch, rod, rotationOfHandle,
 import { worldPoints } from './local-points.js';
 
 /** The targets, in the order the panel lists them (the test checks c3d.supported has these sweep pairs). */
-export const TARGETS = ['point', 'segment', 'triangle', 'plane', 'sphere', 'capsule', 'cylinder', 'aabb', 'obb'];
+export const TARGETS = ['point', 'segment', 'triangle', 'plane', 'sphere', 'capsule', 'cylinder', 'cone', 'ellipsoid',
+  'aabb', 'obb'];
 
-// Sizes in the handle's frame: the segment, capsule and cylinder lie along its y axis, the triangle in its xy plane,
-// the plane's normal is its z axis.
+// Sizes in the handle's frame: the segment, capsule, cylinder and cone (base below, apex above) lie along its y axis,
+// the triangle in its xy plane, the ellipsoid's radii along its axes; the plane's normal is its z axis.
 export const TARGET_SIZES = {
   segmentHalfLength: 1.5,
   triangle: [[-2, -1.5, 0], [2, -1.5, 0], [0, 2, 0]],
   sphereRadius: 1,
   capsule: { halfLength: 1, radius: 0.6 },
   cylinder: { halfLength: 1, radius: 0.8 },
+  cone: { halfLength: 1, radius: 0.9 },
+  radii: { x: 1.3, y: 0.7, z: 0.9 },
   halfSize: { x: 1.2, y: 0.6, z: 0.8 },
 };
 
 const Y = (y) => new THREE.Vector3(0, y, 0);
 
-/** The nine targets' meshes on `group`; `show(kind)` shows one and returns its collide3d shape in world space. */
+/** The targets' meshes on `group`; `show(kind)` shows one and returns its collide3d shape in world space. */
 export function sweepTargets(group) {
-  const { segmentHalfLength, triangle, sphereRadius, capsule, cylinder, halfSize } = TARGET_SIZES;
+  const { segmentHalfLength, triangle, sphereRadius, capsule, cylinder, cone, radii, halfSize } = TARGET_SIZES;
   const corners = triangle.map((xyz) => new THREE.Vector3(...xyz));
   const ends = (half) => [Y(-half), Y(half)];
   const triangleBody = triangleMesh(COLORS.apart);
@@ -37,10 +40,13 @@ export function sweepTargets(group) {
     sphere: answerMesh(new THREE.SphereGeometry(sphereRadius, 48, 24), 0.6),
     capsule: answerMesh(new THREE.CapsuleGeometry(capsule.radius, 2 * capsule.halfLength, 12, 32), 0.6),
     cylinder: answerMesh(new THREE.CylinderGeometry(cylinder.radius, cylinder.radius, 2 * cylinder.halfLength, 48), 0.6),
+    cone: answerMesh(new THREE.ConeGeometry(cone.radius, 2 * cone.halfLength, 48), 0.6),
+    ellipsoid: answerMesh(new THREE.SphereGeometry(1, 48, 24), 0.6),
     aabb: boxMesh(0.6),
     obb: boxMesh(0.6),
   };
   for (const box of [bodies.aabb, bodies.obb]) box.scale.set(2 * halfSize.x, 2 * halfSize.y, 2 * halfSize.z);
+  bodies.ellipsoid.scale.set(radii.x, radii.y, radii.z);
   group.add(...Object.values(bodies));
 
   const shapes = {
@@ -66,6 +72,11 @@ export function sweepTargets(group) {
       const [start, end] = worldPoints(group, ends(cylinder.halfLength));
       return { type: 'cylinder', start, end, radius: cylinder.radius };
     },
+    cone: () => {
+      const [base, apex] = worldPoints(group, ends(cone.halfLength));
+      return { type: 'cone', base, apex, radius: cone.radius };
+    },
+    ellipsoid: () => ({ type: 'ellipsoid', center: group.position.clone(), radii: { ...radii }, rotation: rotationOfHandle(group) }),
     aabb: () => ({ type: 'aabb', min: group.position.clone().sub(halfSize), max: group.position.clone().add(halfSize) }),
     obb: () => ({ type: 'obb', center: group.position.clone(), halfSize: { ...halfSize }, rotation: rotationOfHandle(group) }),
   };
