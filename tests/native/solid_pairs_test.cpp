@@ -245,6 +245,9 @@ void apartByConstruction(Solid& random, int trials) {
     // Moving a towards b: a sweep that stops where they touch, after a motion that leaves them apart.
     const Vec3 velocity = (u + random.direction() * 0.3) * (c.distance + 1 + gap) * 2.0;
     const auto hit = sweepOf(a, velocity, b);
+    char motion[160];
+    std::snprintf(motion, sizeof motion, "velocity %a %a %a, t %a", velocity.x, velocity.y, velocity.z, hit ? hit->t : -1.0);
+    SCOPED_TRACE(motion);
     if (!hit) {
       EXPECT_FALSE(meets(moved(a, velocity), b));
       continue;

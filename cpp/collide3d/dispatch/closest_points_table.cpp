@@ -3,7 +3,7 @@
 #include "collide3d/queries/distance/closest_points.h"
 #include "collide3d/queries/distance/closest_points_triangle_box.h"
 #include "collide3d/queries/distance/closest_points_triangle_triangle.h"
-#include "collide3d/queries/distance/closest_points_convex.h"
+#include "collide3d/queries/distance/closest_points_gjk.h"
 
 namespace c3d {
 
@@ -100,7 +100,7 @@ constexpr PairTable<ClosestPointsFn> build() {
   addSymmetric<TriangleTriangle, Triangle, Triangle>(table);
   addSymmetric<TriangleBox, Triangle, Aabb>(table);
   addSymmetric<TriangleBox, Triangle, Obb>(table);
-  fillSolidPairs<closestPointsAsConvex>(table);
+  fillSolidPairs<closestPointsByGjk>(table);
   return table;
 }
 

@@ -2,7 +2,7 @@
 // and swaps the points).
 #include "collide3d/dispatch/fill.h"
 #include "collide3d/queries/contact/contact.h"
-#include "collide3d/queries/contact/contact_convex.h"
+#include "collide3d/queries/contact/contact_epa.h"
 #include "collide3d/queries/contact/contact_rounded_triangle.h"
 #include "collide3d/queries/contact/contact_triangle_box.h"
 
@@ -57,7 +57,7 @@ constexpr PairTable<ContactFn> build() {
   addSymmetric<TriangleSolid, Triangle, Capsule>(table);
   addSymmetric<TriangleSolid, Triangle, Aabb>(table);
   addSymmetric<TriangleSolid, Triangle, Obb>(table);
-  fillSolidPairs<contactAsConvex>(table);
+  fillSolidPairs<contactByEpa>(table);
   return table;
 }
 

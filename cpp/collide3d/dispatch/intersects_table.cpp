@@ -4,7 +4,7 @@
 #include "collide3d/queries/intersects/intersects_aabb_obb.h"
 #include "collide3d/queries/intersects/intersects_caster_shape.h"
 #include "collide3d/queries/intersects/intersects_cone.h"
-#include "collide3d/queries/intersects/intersects_convex.h"
+#include "collide3d/queries/intersects/intersects_gjk.h"
 #include "collide3d/queries/intersects/intersects_ellipsoid.h"
 #include "collide3d/queries/intersects/intersects_frustum_shape.h"
 #include "collide3d/queries/intersects/intersects_obb_obb.h"
@@ -123,7 +123,7 @@ constexpr PairTable<IntersectsFn> build() {
   addSymmetric<Intersects, Frustum, Obb>(table);
   addSymmetric<Intersects, Frustum, Cone>(table);
 
-  fillSolidPairs<meetsAsConvex>(table);
+  fillSolidPairs<meetsByGjk>(table);
   return table;
 }
 

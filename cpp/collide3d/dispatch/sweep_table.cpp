@@ -1,7 +1,7 @@
 // The sweep table: rows are the moving shapes, columns the fixed targets (queries/sweep/sweep.h).
 #include "collide3d/dispatch/fill.h"
 #include "collide3d/queries/sweep/sweep.h"
-#include "collide3d/queries/sweep/sweep_convex.h"
+#include "collide3d/queries/sweep/sweep_gjk.h"
 
 namespace c3d {
 
@@ -32,7 +32,7 @@ constexpr void addGeneric(PairTable<SweepFn>& table) {
   auto& entry = table.entry[row<Moving>()][row<Target>()];
   if (entry != nullptr) return;
   entry = [](const double* moving, Vec3 velocity, const double* target) {
-    constexpr auto generic = Target::kType == ShapeType::Plane ? sweepToPlaneAsConvex : sweepAsConvex;
+    constexpr auto generic = Target::kType == ShapeType::Plane ? sweepOntoPlane : sweepByGjk;
     return generic({Moving::kType, moving}, velocity, {Target::kType, target});
   };
 }

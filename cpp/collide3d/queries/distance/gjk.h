@@ -237,16 +237,49 @@ inline Reduced nearestOnTetrahedron(const Vec3* w) {
 
 inline GjkResult gjk(const ConvexCore& a, const ConvexCore& b) { return gjkUntil(a, b, NAN); }
 
+// The separation of the cores along the unit n, -h_A(-n) - h_B(n): a rigorous lower bound on their distance for
+// every n. Near a curved side GJK can stall short of proving what its upper bound shows (support points along a
+// cone's or cylinder's straight side make sliver simplices, whose nearest point rounding misplaces, and a support
+// point then repeats): this climbs the bound from n by projected gradient ascent on the sphere of directions (the
+// gradient is the support points' difference across n, by the envelope theorem), doubling the step on success and
+// halving it on failure, until the bound passes `target` or stops rising.
+[[gnu::noinline]] inline double climbSeparation(const ConvexCore& a, const ConvexCore& b, Vec3 n, double target) {
+  const auto along = [&](Vec3 d, Vec3& w) {
+    w = a.support(-d) - b.support(d);
+    return dot(d, w);
+  };
+  Vec3 w;
+  double best = along(n, w), step = 1;
+  for (int i = 0; i < 96 && step > 1e-13 && !(best > target); ++i) {
+    const Vec3 across = w - n * dot(n, w);
+    const double scale = length(w);
+    if (!(length(across) > 1e-15 * scale)) break;
+    const Vec3 m = unitDirection(n + across * (step / scale));
+    Vec3 wm;
+    const double h = along(m, wm);
+    if (h > best) {
+      n = m, w = wm, best = h, step = std::fmin(1.0, step * 2);
+    } else {
+      step *= 0.5;
+    }
+  }
+  return best;
+}
+
 // Whether the cores grown by `reach` (the sum of the radii) are apart by more than tau, decided one-sidedly: apart
-// only when GJK proves the core distance above reach + tau, so cores that truly meet are never called apart, and
-// cores called meeting are within tau of touching (or GJK ran out of steps short of proving more).
+// only when a lower bound on the core distance (GJK's, or the separation climbed from its direction where GJK
+// stalled with its upper bound beyond reach + tau) exceeds reach + tau, so cores that truly meet are never called
+// apart, and cores called meeting are within tau of touching, or closer than the climb resolves.
 struct GjkSeparation {
   bool apart;
   GjkResult near;
 };
 inline GjkSeparation gjkSeparation(const ConvexCore& a, const ConvexCore& b, double reach, double tau) {
   const GjkResult near = gjkUntil(a, b, reach + tau);
-  return {near.lower > reach + tau, near};
+  const double threshold = reach + tau;
+  const bool apart = near.lower > threshold ||
+                     (near.distance > threshold && climbSeparation(a, b, unitDirection(near.onA - near.onB), threshold) > threshold);
+  return {apart, near};
 }
 
 }  // namespace c3d

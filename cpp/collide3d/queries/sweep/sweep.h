@@ -2,7 +2,7 @@
 // touches the target; the point where they touch, on the target's surface, and the target's unit normal there,
 // pointing towards the moving shape. Every solid here is a core grown by a radius (convex_core.h). This file holds
 // the methods for the pairs of point, segment, sphere, capsule, aabb and obb (moving) against those, a triangle or a
-// plane (target); every other pair of solids goes to the GJK ray cast (sweep_convex.h):
+// plane (target); every other pair of solids goes to the GJK ray cast (sweep_gjk.h):
 //   - against a plane: the sphere kernel (sweep_sphere_plane.h), a capsule's two end balls (a segment reaches the
 //     plane first at an end), or a box's one separating axis;
 //   - a point or segment core (point, segment, sphere, capsule) against a point, segment, triangle or box core, and

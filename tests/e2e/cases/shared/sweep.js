@@ -57,7 +57,7 @@ export function expectSweepAsLibrary({ result, readout, c3d }) {
 
 /**
  * The digits a sweep against a curved target (cylinder, cone, ellipsoid) is good to: the GJK ray cast stops at or
- * before the contact, within about 1e-7 of the motion on a curved side (sweep_convex.h).
+ * before the contact, within about 1e-7 of the motion on a curved side (sweep_gjk.h).
  */
 export const CURVED = 6;
 /**

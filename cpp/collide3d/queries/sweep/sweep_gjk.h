@@ -1,7 +1,7 @@
 // sweep() for the pairs of solids no method of sweep.h covers (dispatch/solids.h: a cylinder, cone, ellipsoid or
 // triangle moving, or a cylinder, cone or ellipsoid target), on their convex cores:
 // - touching at the start as the intersects table decides the pair (exact where its entry is, else GJK within tau:
-//   intersects_convex.h), then the contact as sweep.h gives it;
+//   intersects_gjk.h), then the contact as sweep.h gives it;
 // - against another solid: the GJK ray cast (gjk_raycast.h), floating point, t good to about 1e-12 of the extent
 //   for polytopes (curved cores: GJK's accuracy near a curved side, about 1e-8);
 // - against a plane: the core's point deepest towards the plane (its support point) reaches it first, when its
@@ -13,7 +13,7 @@
 
 namespace c3d {
 
-std::optional<SweepHit> sweepAsConvex(EncodedShape moving, Vec3 velocity, EncodedShape target);
-std::optional<SweepHit> sweepToPlaneAsConvex(EncodedShape moving, Vec3 velocity, EncodedShape plane);
+std::optional<SweepHit> sweepByGjk(EncodedShape moving, Vec3 velocity, EncodedShape target);
+std::optional<SweepHit> sweepOntoPlane(EncodedShape moving, Vec3 velocity, EncodedShape plane);
 
 }  // namespace c3d

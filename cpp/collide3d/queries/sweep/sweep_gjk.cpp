@@ -1,19 +1,19 @@
-// Generic sweeps on convex cores (sweep_convex.h).
-#include "collide3d/queries/sweep/sweep_convex.h"
+// Generic sweeps on convex cores (sweep_gjk.h).
+#include "collide3d/queries/sweep/sweep_gjk.h"
 
 #include "collide3d/queries/sweep/gjk_raycast.h"
 #include "collide3d/queries/sweep/sweep.h"
 
 namespace c3d {
 
-std::optional<SweepHit> sweepAsConvex(EncodedShape moving, Vec3 velocity, EncodedShape target) {
+std::optional<SweepHit> sweepByGjk(EncodedShape moving, Vec3 velocity, EncodedShape target) {
   const ConvexCore a = coreOf(moving), b = coreOf(target);
   if (*tableMeets(moving, target)) return sweep_detail::touchingAtStart(a, moving, velocity, b, target);
   if (isZero(velocity)) return std::nullopt;
   return gjkRaycast(a, velocity, b);
 }
 
-std::optional<SweepHit> sweepToPlaneAsConvex(EncodedShape moving, Vec3 velocity, EncodedShape planeNumbers) {
+std::optional<SweepHit> sweepOntoPlane(EncodedShape moving, Vec3 velocity, EncodedShape planeNumbers) {
   const ConvexCore core = coreOf(moving);
   const Plane plane = decode<Plane>(planeNumbers.numbers);
   if (*tableMeets(moving, planeNumbers)) return sweep_detail::touchingPlaneAtStart(core, velocity, plane);

@@ -8,6 +8,6 @@
 
 namespace c3d {
 
-std::optional<Contact> contactAsConvex(EncodedShape a, EncodedShape b);
+std::optional<Contact> contactByEpa(EncodedShape a, EncodedShape b);
 
 }  // namespace c3d

@@ -1,12 +1,12 @@
-// Generic closest points on convex cores (closest_points_convex.h).
-#include "collide3d/queries/distance/closest_points_convex.h"
+// Generic closest points on convex cores (closest_points_gjk.h).
+#include "collide3d/queries/distance/closest_points_gjk.h"
 
 #include "collide3d/queries/distance/closest_points.h"
 #include "collide3d/queries/distance/gjk.h"
 
 namespace c3d {
 
-ClosestPoints closestPointsAsConvex(EncodedShape a, EncodedShape b) {
+ClosestPoints closestPointsByGjk(EncodedShape a, EncodedShape b) {
   const CorePair pair = corePair(a, b);
   const GjkResult near = gjk(pair.a, pair.b);
   const bool meet = !(near.lower > pair.reach + pair.tau) && *tableMeets(a, b);

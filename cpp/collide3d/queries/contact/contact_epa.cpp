@@ -1,11 +1,11 @@
-// Generic contact on convex cores (contact_convex.h).
-#include "collide3d/queries/contact/contact_convex.h"
+// Generic contact on convex cores (contact_epa.h).
+#include "collide3d/queries/contact/contact_epa.h"
 
 #include "collide3d/queries/contact/epa.h"
 
 namespace c3d {
 
-std::optional<Contact> contactAsConvex(EncodedShape a, EncodedShape b) {
+std::optional<Contact> contactByEpa(EncodedShape a, EncodedShape b) {
   if (!*tableMeets(a, b)) return std::nullopt;
   const CorePair pair = corePair(a, b);
   return epaContact(pair.a, pair.b);
