@@ -34,7 +34,7 @@ describe('the packed package', () => {
     const json = JSON.parse(out.slice(out.search(/^\[$/m)));
     const files = json[0].files.map((f) => f.path).sort();
     expect(files).toEqual([
-      'LICENSE', 'README.md', 'package.json', 'web/lib/api.js', 'web/lib/batch.js', 'web/lib/boundary.js', 'web/lib/character.js', 'web/lib/errors.js',
+      'LICENSE', 'README.md', 'package.json', 'web/lib/api.js', 'web/lib/batch.js', 'web/lib/boundary.js', 'web/lib/character.js', 'web/lib/convex.js', 'web/lib/errors.js',
       'web/lib/filters.js',
       'web/lib/heap-array.js', 'web/lib/heap-owner.js', 'web/lib/index.d.ts', 'web/lib/index.js',
       'web/lib/inline.d.ts', 'web/lib/inline.js', 'web/lib/load.js', 'web/lib/loaded.js', 'web/lib/mesh-async.js',

@@ -14,6 +14,7 @@ export interface SupportedPairs {
     | ['point', 'capsule']
     | ['point', 'frustum']
     | ['point', 'cone']
+    | ['point', 'convex']
     | ['ray', 'plane']
     | ['ray', 'triangle']
     | ['ray', 'sphere']
@@ -23,6 +24,7 @@ export interface SupportedPairs {
     | ['ray', 'cylinder']
     | ['ray', 'capsule']
     | ['ray', 'cone']
+    | ['ray', 'convex']
     | ['line', 'plane']
     | ['line', 'triangle']
     | ['line', 'sphere']
@@ -32,6 +34,7 @@ export interface SupportedPairs {
     | ['line', 'cylinder']
     | ['line', 'capsule']
     | ['line', 'cone']
+    | ['line', 'convex']
     | ['segment', 'point']
     | ['segment', 'segment']
     | ['segment', 'plane']
@@ -44,6 +47,7 @@ export interface SupportedPairs {
     | ['segment', 'capsule']
     | ['segment', 'frustum']
     | ['segment', 'cone']
+    | ['segment', 'convex']
     | ['plane', 'point']
     | ['plane', 'ray']
     | ['plane', 'line']
@@ -56,6 +60,7 @@ export interface SupportedPairs {
     | ['plane', 'cylinder']
     | ['plane', 'capsule']
     | ['plane', 'cone']
+    | ['plane', 'convex']
     | ['triangle', 'point']
     | ['triangle', 'ray']
     | ['triangle', 'line']
@@ -70,6 +75,7 @@ export interface SupportedPairs {
     | ['triangle', 'capsule']
     | ['triangle', 'frustum']
     | ['triangle', 'cone']
+    | ['triangle', 'convex']
     | ['sphere', 'point']
     | ['sphere', 'ray']
     | ['sphere', 'line']
@@ -134,13 +140,21 @@ export interface SupportedPairs {
     | ['frustum', 'cylinder']
     | ['frustum', 'capsule']
     | ['frustum', 'cone']
+    | ['frustum', 'convex']
     | ['cone', 'point']
     | ['cone', 'ray']
     | ['cone', 'line']
     | ['cone', 'segment']
     | ['cone', 'plane']
     | ['cone', 'triangle']
-    | ['cone', 'frustum'];
+    | ['cone', 'frustum']
+    | ['convex', 'point']
+    | ['convex', 'ray']
+    | ['convex', 'line']
+    | ['convex', 'segment']
+    | ['convex', 'plane']
+    | ['convex', 'triangle']
+    | ['convex', 'frustum'];
   raycast:
     ['ray', 'plane']
     | ['ray', 'triangle']
@@ -181,7 +195,8 @@ export interface SupportedPairs {
     | ['plane', 'obb']
     | ['plane', 'cylinder']
     | ['plane', 'capsule']
-    | ['plane', 'cone'];
+    | ['plane', 'cone']
+    | ['plane', 'convex'];
   intersection:
     ['line', 'plane']
     | ['segment', 'plane']
@@ -405,7 +420,8 @@ export interface MeshPairs {
     | ['TriangleMesh', 'cylinder']
     | ['TriangleMesh', 'capsule']
     | ['TriangleMesh', 'frustum']
-    | ['TriangleMesh', 'cone'];
+    | ['TriangleMesh', 'cone']
+    | ['TriangleMesh', 'convex'];
   sweep:
     ['point', 'TriangleMesh']
     | ['segment', 'TriangleMesh']

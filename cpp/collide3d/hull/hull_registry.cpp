@@ -14,10 +14,18 @@ namespace c3d::hull_registry {
 namespace {
 
 std::vector<const ConvexHull*> live;  // ascending
-HullBuilder builder;                  // its scratch kept between builds
+HullBuilder builder;                  // its scratch kept between builds while any hull lives
 
 std::vector<const ConvexHull*>::iterator slotOf(const ConvexHull* hull) {
   return std::lower_bound(live.begin(), live.end(), hull, std::less<const ConvexHull*>());
+}
+
+// With no hull left, the registry's array and the builder's scratch go too: the heap is as before the first hull, so
+// a hull made and freed per query leaves nothing behind.
+void releaseIfEmpty() {
+  if (!live.empty()) return;
+  std::vector<const ConvexHull*>().swap(live);
+  builder = HullBuilder();
 }
 
 }  // namespace
@@ -29,10 +37,14 @@ HullStatus create(const double* xyz, size_t count, const ConvexHull*& made) {
   }
   if (!checked::room(live, 1)) return HullStatus::HeapFull;  // before the build: insertion then cannot fail
   ConvexHull* hull = checked::create<ConvexHull>();
-  if (hull == nullptr) return HullStatus::HeapFull;
+  if (hull == nullptr) {
+    releaseIfEmpty();
+    return HullStatus::HeapFull;
+  }
   const HullStatus status = builder.build(xyz, count, *hull);
   if (status != HullStatus::Ok) {
     checked::destroy(hull);
+    releaseIfEmpty();
     return status;
   }
   live.insert(slotOf(hull), hull);
@@ -45,6 +57,7 @@ bool destroy(const ConvexHull* hull) {
   if (at == live.end() || *at != hull) return false;
   live.erase(at);
   checked::destroy(const_cast<ConvexHull*>(hull));
+  releaseIfEmpty();
   return true;
 }
 
