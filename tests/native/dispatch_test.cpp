@@ -364,7 +364,8 @@ int schemaSize(const std::string& schema) {
   while (from < schema.size()) {
     const size_t colon = schema.find(':', from), comma = std::min(schema.find(',', from), schema.size());
     const std::string kind = schema.substr(colon + 1, comma - colon - 1);
-    size += kind == "vec3" ? 3 : kind == "number" || kind == "handle" ? 1 : kind == "mat3" ? 9 : kind == "planes6" ? 24 : 1000;
+    const bool one = kind == "number" || kind == "handle";
+    size += kind == "vec3" ? 3 : one ? 1 : kind == "mat3" ? 9 : kind == "planes6" ? 24 : 1000;
     from = comma + 1;
   }
   return size;
@@ -547,14 +548,15 @@ TEST(Validation, ConvexNamesALiveHull) {
   const auto address = static_cast<double>(reinterpret_cast<std::uintptr_t>(made));
   EXPECT_TRUE(accepted(Convex{{address}}));
   const char* rule = "must be the address of a live convex hull";
-  EXPECT_TRUE(rejected(Convex{{address + 8}}, "hull", (rule + std::string(" (got ") + formattedAddress(address + 8) + ")").c_str()));
-  EXPECT_TRUE(rejected(Convex{{address + 0.5}}, "hull", (rule + std::string(" (got ") + formattedAddress(address + 0.5) + ")").c_str()));
+  const auto refusal = [&](double got) { return std::string(rule) + " (got " + formattedAddress(got) + ")"; };
+  EXPECT_TRUE(rejected(Convex{{address + 8}}, "hull", refusal(address + 8).c_str()));
+  EXPECT_TRUE(rejected(Convex{{address + 0.5}}, "hull", refusal(address + 0.5).c_str()));
   EXPECT_TRUE(rejected(Convex{{0}}, "hull", "must be the address of a live convex hull (got 0)"));
   EXPECT_TRUE(rejected(Convex{{-1}}, "hull", "must be the address of a live convex hull (got -1)"));
   EXPECT_TRUE(rejected(Convex{{kInfinity}}, "hull", (std::string(kRangeRule) + " (got Infinity)").c_str()));
   EXPECT_TRUE(hull_registry::destroy(made));
   EXPECT_FALSE(hull_registry::destroy(made));  // only once
-  EXPECT_TRUE(rejected(Convex{{address}}, "hull", (rule + std::string(" (got ") + formattedAddress(address) + ")").c_str()));
+  EXPECT_TRUE(rejected(Convex{{address}}, "hull", refusal(address).c_str()));
 }
 
 // A Text writes only within itself, whatever other capacities are in use (clang 14 once zeroed 160 bytes for a

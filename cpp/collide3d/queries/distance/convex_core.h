@@ -1,8 +1,8 @@
 // Every solid a sweep moves or meets, as a convex core grown by a radius: a sphere is a point grown by its radius, a
-// capsule a segment; points, segments, triangles and boxes are their own cores (radius 0); a cylinder's, cone's and
-// ellipsoid's and convex hull's core is the solid itself. The core is what the sweeps' Minkowski constructions and GJK (gjk.h) take apart: its corners, and
-// its support point in any direction (van den Bergen, "Collision Detection in Interactive 3D Environments", 2004,
-// §4.3: the support mapping of each primitive).
+// capsule a segment; points, segments, triangles and boxes are their own cores (radius 0); a cylinder's, cone's,
+// ellipsoid's and convex hull's core is the solid itself. The core is what the sweeps' Minkowski constructions and
+// GJK (gjk.h) take apart: its corners, and its support point in any direction (van den Bergen, "Collision Detection
+// in Interactive 3D Environments", 2004, §4.3: the support mapping of each primitive).
 #pragma once
 #include <cmath>
 
@@ -35,10 +35,12 @@ struct ConvexCore {
   Vec3 offset;
   mutable uint32_t warm = 0;  // Hull: the last support vertex, where the next hill climb starts
 
+  // A hull's two are a point and a size (above).
   int cornerCount() const {
     return kind == Kind::Point || kind == Kind::Ellipsoid ? 1 : kind == Kind::Triangle ? 3 : kind == Kind::Box ? 8 : 2;
-  }  // a hull's 2 are a point and a size (above)
-  // Whether the core is the hull of its corners (GJK on two of them terminates exactly).
+  }
+  // Whether the core is the hull of finitely many points, its corners or a hull's vertices (GJK on two of them
+  // terminates exactly).
   bool isPolytope() const { return kind < Kind::Cylinder; }
   // A point of the core farthest along d (the support mapping), for GJK. Out of line: GJK, EPA and the ray cast call
   // it from several places, and the curved kinds' code would otherwise be copied into each.
@@ -89,7 +91,7 @@ struct ConvexCore {
   // The hull's vertex farthest along d, found exactly by hill climbing from the last one (convex_hull.h), then moved.
   // A direction that is not finite (never GJK's) has no answer: corner[0] stands for it rather than a climb on NaN.
   Vec3 hullSupport(Vec3 d) const {
-    if (!std::isfinite(d.x + d.y + d.z)) return corner[0];
+    if (!(std::isfinite(d.x) && std::isfinite(d.y) && std::isfinite(d.z))) return corner[0];
     warm = hull->supportIndex(d, warm);
     return hull->vertices[warm] + offset;
   }
