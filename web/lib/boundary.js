@@ -441,12 +441,14 @@ export function defineBoundary(module) {
     const codeA = encodeShape(f, A, a, fn, argA);
     const codeB = encodeShape(f, B, b, fn, argB);
     checkCall(call, fn, f);
-    if (pending.length !== 0) return withHulls(fn, () => answer(io(), bound, fn, argA, argB, codeA, codeB, slots, option0, option1, option2));
-    return answer(f, bound, fn, argA, argB, codeA, codeB, slots, option0, option1, option2, filter);
+    if (pending.length === 0) {
+      return answer(f, bound, fn, argA, argB, codeA, codeB, slots, option0, option1, option2, filter);
+    }
+    return withHulls(fn, () => answer(io(), bound, fn, argA, argB, codeA, codeB, slots, option0, option1, option2));
   }
 
-  // The hulls of the plain convex shapes pending, made for answer() and freed after it.
-  function withHulls(fn, answer) {
+  // The hulls of the plain convex shapes pending, made for query() and freed after it.
+  function withHulls(fn, query) {
     const made = [], held = pending.splice(0);
     try {
       for (let k = 0; k < held.length; k += 3) {
@@ -454,7 +456,7 @@ export function defineBoundary(module) {
         made.push(address);
         io()[held[k]] = address;
       }
-      return answer();
+      return query();
     } finally {
       for (const address of made) module.convexHullDestroy(address);
     }
@@ -473,6 +475,7 @@ export function defineBoundary(module) {
     return status;
   }
 
+  // run()'s part once the arguments are written into `f`.
   function answer(f, bound, fn, argA, argB, codeA, codeB, slots, option0, option1, option2, filter) {
     if (filter !== undefined) {
       const proven = filter(f, codeA, A, codeB, B);

@@ -5,8 +5,8 @@ import { heapOwnerClass } from './heap-owner.js';
 
 export function defineConvexHull(shared) {
   const { module, OUT } = shared;
-  const VIEW = shared.layout('convexHull', 'dimension:integer vertexCount:number faceCount:number triangleCount:number ' +
-    'vertices:number sourceIndex:number faceStart:number faceVertex:number triangles:number');
+  const VIEW = shared.layout('convexHull', 'dimension:integer vertexCount:number faceCount:number ' +
+    'triangleCount:number vertices:number sourceIndex:number faceStart:number faceVertex:number triangles:number');
   const { HeapOwner, addressOf, isOwner } = heapOwnerClass((address) => module.convexHullDestroy(address), 'hull',
     shared.beginCall);
   setHulls(isOwner, addressOf);
