@@ -94,6 +94,27 @@ struct MeshImageAt {
   }
 };
 
+// A convex hull's arrays for the JS side (ConvexHull's properties): its dimension, counts, and where each array is
+// (hull/convex_hull.h says what they hold).
+struct ConvexHullAt {
+  int dimension = -1;
+  double vertexCount = 0, faceCount = 0, triangleCount = 0;
+  double vertices = 0, sourceIndex = 0, faceStart = 0, faceVertex = 0, triangles = 0;  // addresses
+
+  static constexpr const char* kName = "convexHull";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("dimension", &ConvexHullAt::dimension);
+    visit("vertexCount", &ConvexHullAt::vertexCount);
+    visit("faceCount", &ConvexHullAt::faceCount);
+    visit("triangleCount", &ConvexHullAt::triangleCount);
+    visit("vertices", &ConvexHullAt::vertices);
+    visit("sourceIndex", &ConvexHullAt::sourceIndex);
+    visit("faceStart", &ConvexHullAt::faceStart);
+    visit("faceVertex", &ConvexHullAt::faceVertex);
+    visit("triangles", &ConvexHullAt::triangles);
+  }
+};
+
 // What a moveAndSlide world's object is (characterWorldAdd).
 enum class WorldKind : int { Mesh = 0, Tree = 1 };
 constexpr const char* kWorldKindNames = "mesh,tree";  // in order
@@ -106,6 +127,6 @@ using AllLayouts =
     LayoutList<RaycastOptions, RaycastHit, ClassifyOptions, SweepOptions, SweepHit, ClosestPoints, Contact, Separation,
                IntersectionSet, OrthonormalBasis, ItemProblemAt, MeshHit, MeshSweepHit, MeshPoint, MeshContact,
                MeshClosestPoints, MeshPairPoints, ContactsOptions, ImageSpan, MeshImageAt, NearOptions, TreeHit,
-               WorldHit, CharacterMove, CharacterOptions>;
+               WorldHit, CharacterMove, CharacterOptions, ConvexHullAt>;
 
 }  // namespace c3d::io

@@ -8,6 +8,8 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 #include "collide3d/dispatch/encoded.h"
 #include "collide3d/dispatch/shape_visit.h"
@@ -17,6 +19,11 @@ namespace c3d::fuzz {
 class Input {
  public:
   Input(const uint8_t* data, size_t size) : bytes_(data, size) {}
+  ~Input() {
+    for (const ConvexHull* hull : hulls_) hull_registry::destroy(hull);
+  }
+  Input(const Input&) = delete;
+  Input& operator=(const Input&) = delete;
 
   int choice(int count) { return bytes_.ConsumeIntegralInRange<int>(0, count - 1); }
 
@@ -86,9 +93,24 @@ class Input {
   void fill(std::array<Plane, 6>& planes) {
     for (Plane& p : planes) p = {vector(), number()};
   }
+  // A live hull of 1 to 8 drawn points (kept until the input is done); or, when the points are refused and now and
+  // then besides, a drawn number, which validation must refuse unless it happens to be a live hull's address.
+  void fill(HullHandle& handle) {
+    double xyz[24];
+    const int count = 1 + choice(8);
+    for (int k = 0; k < 3 * count; ++k) xyz[k] = number();
+    const ConvexHull* made = nullptr;
+    if (choice(8) == 0 || hull_registry::create(xyz, count, made) != HullStatus::Ok) {
+      handle.address = number();
+      return;
+    }
+    hulls_.push_back(made);
+    handle.address = static_cast<double>(reinterpret_cast<std::uintptr_t>(made));
+  }
 
   FuzzedDataProvider bytes_;
   double last_ = 1;
+  std::vector<const ConvexHull*> hulls_;
 };
 
 }  // namespace c3d::fuzz

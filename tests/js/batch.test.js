@@ -149,6 +149,7 @@ describe('intersectsBatch and raycastBatch', () => {
     expect(() => c3d.intersectsBatch(s, { type: 'sphere', items: new Float64Array([0, 0, 0, 1, 0, 0, 0, -2]) })).toThrow(new RangeError('collide3d.intersectsBatch: b.items, sphere 1: radius must be >= 0 (got -2)'));
     expect(() => c3d.raycastBatch({ type: 'ray', items: new Float64Array([0, 0, 0, 0, 0, 0]) }, s)).toThrow(new RangeError('collide3d.raycastBatch: casters.items, ray 0: direction must be non-zero (got {x: 0, y: 0, z: 0})'));
     expect(() => c3d.raycastBatch(s, s)).toThrow(new Error('collide3d.raycastBatch: the pair (sphere, sphere) is not supported'));
+    expect(() => c3d.intersectsBatch(s, { type: 'convex', items: new Float64Array(2) })).toThrow(/collide3d.intersectsBatch: b.type must be one of 'point', .*'cone' \(got "convex"\)/);
     expect(() => c3d.raycastBatch({ type: 'ray', items: new Float64Array(6) }, s, { maxDistance: 'far' })).toThrow(TypeError);
     expect([...c3d.intersectsBatch(s, s)]).toEqual([1, 1]);  // still answering
   });

@@ -17,7 +17,7 @@ beforeAll(() => {
 
 it('bench/run.mjs --quick writes one file with every workload, the commit it measured and the machine', () => {
   expect(Object.keys(results.workloads)).toEqual(['single-queries', 'culling', 'broadphase', 'mesh-raycast', 'three-raycast',
-    'points-lines', 'mesh-pair', 'mesh-sweep', 'move-and-slide']);
+    'points-lines', 'mesh-pair', 'mesh-sweep', 'move-and-slide', 'convex-pairs']);
   expect(results.quick).toBe(true);
   expect(results.commit).toMatch(/^[0-9a-f]{40}$/);
   expect(results.native.length).toBeGreaterThan(10);
@@ -162,4 +162,18 @@ it('bench/move-and-slide.mjs --quick runs, no collide3d character ends inside th
   // Same motions, same settings: half the characters end within 0.25 m of where Rapier's do.
   expect(row.apart.median).toBeLessThan(0.25);
   for (const peer of ['c3d', 'rapier']) expect(row.stepsPerSecond[peer], peer).toBeGreaterThan(0);
+});
+
+it('bench/convex-pairs.mjs --quick runs, and collide3d and Rapier agree on which pairs overlap', () => {
+  const rows = results.workloads['convex-pairs'];
+  expect(rows.map((r) => r.workload)).toEqual(['box–box: distance (GJK)', 'box–box: contact (EPA)',
+    'capsule–box: distance (GJK)', 'capsule–box: contact (EPA)', 'hull32–hull32: distance (GJK)',
+    'hull32–hull32: contact (EPA)', 'capsule–hull32: distance (GJK)', 'capsule–hull32: contact (EPA)']);
+  for (const row of rows) {
+    // Both kinds of pair occur, and a disagreement is a pair touching to within rounding (at most a few in 1,000).
+    expect(row.overlapping / 1000, row.workload).toBeGreaterThan(0.2);
+    expect(row.overlapping / 1000, row.workload).toBeLessThan(0.8);
+    expect(row.disagree, row.workload).toBeLessThanOrEqual(3);
+    expect(row.c3dNs > 0 && row.peerNs > 0, row.workload).toBe(true);
+  }
 });

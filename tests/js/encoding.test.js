@@ -7,15 +7,19 @@ import { expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
 import { SHAPE_TYPES, encodeDescribed, encodeShape } from '../../web/lib/boundary.js';
 
-const SIZE = { number: 1, vec3: 3, mat3: 9, planes6: 24 };
+const SIZE = { number: 1, vec3: 3, mat3: 9, planes6: 24, handle: 1 };
 
 it('every shape type is written field by field at its schema offsets, by both encoders', async () => {
-  const module = (await init())[Symbol.for('collide3d.module')];
+  const c3d = await init();
+  const module = c3d[Symbol.for('collide3d.module')];
   expect(SHAPE_TYPES.length).toBeGreaterThanOrEqual(13);
   for (const type of SHAPE_TYPES) {
     const { code, schema } = module.describe().shapes[type];
     let next = 1;
-    const probe = { type };
+    // A convex shape's one field is its hull's address (a handle): the probe is a ConvexHull, whose address no other
+    // route tells, so both encoders must write the same positive integer, which a query then accepts.
+    const hull = type === 'convex' ? new c3d.ConvexHull([{ x: 0, y: 0, z: 0 }]) : undefined;
+    const probe = hull ?? { type };
     const expected = [];
     for (const entry of schema.split(',')) {
       const [name, kind] = entry.split(':');
@@ -29,11 +33,19 @@ it('every shape type is written field by field at its schema offsets, by both en
           normal: { x: values[4 * i], y: values[4 * i + 1], z: values[4 * i + 2] }, constant: values[4 * i + 3] }));
       }
     }
+    const written = [];
     for (const encode of [encodeShape, encodeDescribed]) {
       const f = new Float64Array(64).fill(-1);
       expect(encode(f, 5, probe, 'test', 'probe'), type).toBe(code);
-      expect(Array.from(f.subarray(5, 5 + expected.length)), type).toEqual(expected);
+      written.push(Array.from(f.subarray(5, 5 + expected.length)));
+      if (hull === undefined) expect(written.at(-1), type).toEqual(expected);
       expect(f[5 + expected.length], type).toBe(-1); // nothing written past the shape
+    }
+    if (hull !== undefined) {
+      expect(written[1]).toEqual(written[0]);
+      expect(Number.isInteger(written[0][0]) && written[0][0] > 0).toBe(true);
+      expect(c3d.intersects(hull, { type: 'point', position: { x: 0, y: 0, z: 0 } })).toBe(true);
+      hull.dispose();
     }
   }
 });

@@ -15,7 +15,7 @@ const goodSphere = sphere(v(0, 0, 0), 1);
 describe('TypeError for wrong or missing values', () => {
   it.each([
     ['a missing shape', () => c3d.intersects(undefined, goodSphere), 'collide3d.intersects: a must be a shape object (got undefined)'],
-    ['an unknown type', () => c3d.raycast(goodRay, { type: 'cube' }), "collide3d.raycast: target.type must be one of 'point', 'ray', 'line', 'segment', 'plane', 'triangle', 'sphere', 'ellipsoid', 'aabb', 'obb', 'cylinder', 'capsule', 'frustum', 'cone' (got \"cube\")"],
+    ['an unknown type', () => c3d.raycast(goodRay, { type: 'cube' }), "collide3d.raycast: target.type must be one of 'point', 'ray', 'line', 'segment', 'plane', 'triangle', 'sphere', 'ellipsoid', 'aabb', 'obb', 'cylinder', 'capsule', 'frustum', 'cone', 'convex' (got \"cube\")"],
     ['a missing field', () => c3d.raycast(goodRay, { type: 'sphere', center: v(0, 0, 0) }), 'collide3d.raycast: target.radius must be a finite number (got undefined)'],
     ['a missing vector', () => c3d.raycast(ray(undefined, v(0, 0, 1)), goodSphere), 'collide3d.raycast: caster.origin must be a vector {x, y, z} (got undefined)'],
     ['NaN', () => c3d.raycast(ray(v(0, NaN, 0), v(0, 0, 1)), goodSphere), 'collide3d.raycast: caster.origin.y must be a finite number (got NaN)'],

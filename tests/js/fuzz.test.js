@@ -14,13 +14,13 @@ import { mulberry32 } from '../../bench/random.mjs';
 
 const CALLS = 20_000 * Math.max(1, Number(process.env.C3D_TEST_SCALE ?? 1));
 const TYPES = ['point', 'ray', 'line', 'segment', 'plane', 'triangle', 'sphere', 'ellipsoid', 'aabb', 'obb',
-  'cylinder', 'capsule', 'frustum', 'cone', 'cube'];
+  'cylinder', 'capsule', 'frustum', 'cone', 'convex', 'cube'];
 const FIELDS = {
   point: ['position'], ray: ['origin', 'direction'], line: ['origin', 'direction'], segment: ['start', 'end'],
   plane: ['normal', 'constant'], triangle: ['a', 'b', 'c'], sphere: ['center', 'radius'],
   ellipsoid: ['center', 'radii', 'rotation'], aabb: ['min', 'max'], obb: ['center', 'halfSize', 'rotation'],
   cylinder: ['start', 'end', 'radius'], capsule: ['start', 'end', 'radius'], frustum: ['planes'], cone: ['base', 'apex', 'radius'],
-  cube: ['size'],
+  convex: ['points'], cube: ['size'],
 };
 const SCALARS = new Set(['constant', 'radius']);
 
@@ -56,11 +56,17 @@ function fuzzer(seed) {
     () => [1, 0, 0, 0, 1, 0, 0, 0, 1], () => [0, 1, 0, -1, 0, 0, 0, 0, 1], () => Array.from({ length: 9 }, number),
     () => [1, 0, 0], () => new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), () => undefined, () => number(),
   ])();
-  const field = (name) => (name === 'rotation' ? rotation()
+  // A convex shape's points: vectors, x, y, z numbers, or neither.
+  const points = () => pick([
+    () => Array.from({ length: Math.floor(random() * 7) }, vector),
+    () => new Float64Array(Array.from({ length: 3 * Math.floor(random() * 6) }, goodNumber)), () => numbers(3), () => number(),
+  ])();
+  const field = (name) => (name === 'points' ? points() : name === 'rotation' ? rotation()
     : name === 'planes' ? Array.from({ length: chance(0.9) ? 6 : 5 }, () => ({ normal: vector(), constant: goodNumber() }))
       : SCALARS.has(name) ? (chance(0.8) ? Math.abs(goodNumber()) : number()) : vector());
   const shape = (type = pick(TYPES)) => {
     if (chance(0.03)) return number();
+    if (type === 'convex' && chance(0.3)) return pick(object(c3d.ConvexHull)) ?? shape('sphere');  // live or disposed
     const s = { type };
     for (const name of FIELDS[type]) if (chance(0.97)) s[name] = field(name);
     return chance(0.05) ? new Proxy(s, {}) : s;
@@ -140,6 +146,11 @@ function fuzzer(seed) {
     },
     () => {
       kept(new c3d.AabbTree(pick([undefined, {}, { margin: number() }, number()])));
+    },
+    () => kept(new c3d.ConvexHull(points())),
+    () => {
+      const hull = pick(object(c3d.ConvexHull)) ?? kept(new c3d.ConvexHull([{ x: 0, y: 0, z: 0 }]));
+      pick([() => hull.vertices, () => hull.faces, () => hull.triangles, () => hull.sourceIndex, () => hull.dimension, () => hull.dispose()])();
     },
     () => {
       const mesh = pick(object(c3d.TriangleMesh)) ?? kept(new c3d.TriangleMesh(new Float32Array(9)));

@@ -11,7 +11,7 @@ describe('init', () => {
     expect(a).toBe(b);
     expect(Object.isFrozen(a)).toBe(true);
     expect(Object.keys(a).sort()).toEqual(
-      ['AabbTree', 'HeapArray', 'SegmentTree', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance',
+      ['AabbTree', 'ConvexHull', 'HeapArray', 'SegmentTree', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance',
         'intersection', 'intersects', 'intersectsBatch', 'moveAndSlide', 'orthonormalBasis', 'raycast', 'raycastBatch', 'separatingAxis',
         'supported', 'sweep']);
   });
@@ -19,7 +19,7 @@ describe('init', () => {
   it('knows every shape type of the README table', async () => {
     await init();
     expect(SHAPE_TYPES).toEqual(['point', 'ray', 'line', 'segment', 'plane', 'triangle', 'sphere', 'ellipsoid',
-      'aabb', 'obb', 'cylinder', 'capsule', 'frustum', 'cone']);
+      'aabb', 'obb', 'cylinder', 'capsule', 'frustum', 'cone', 'convex']);
   });
 
   it('lists the supported pairs of every query', async () => {

@@ -8,7 +8,8 @@ import { init } from '../../web/lib/index.js';
 import { mulberry32 } from '../../bench/random.mjs';
 import { aabb, capsule, cone, cylinder, ellipsoid, obb, point, segment, sphere, triangle, v } from './helpers.js';
 
-const SOLIDS = ['point', 'segment', 'triangle', 'sphere', 'capsule', 'cylinder', 'cone', 'ellipsoid', 'aabb', 'obb'];
+const SOLIDS = ['point', 'segment', 'triangle', 'sphere', 'capsule', 'cylinder', 'cone', 'ellipsoid', 'aabb', 'obb',
+  'convex'];
 
 let c3d;
 beforeAll(async () => {
@@ -58,6 +59,7 @@ function makers(random) {
     ellipsoid: () => ellipsoid(p(), v(size(), u(0.1, 1), size()), rotation()),
     aabb: () => { const m = p(); return aabb(m, v(m.x + size(), m.y + u(0.1, 1), m.z + size())); },
     obb: () => obb(p(), v(size(), u(0.1, 1), size()), rotation()),
+    convex: () => { const c = p(); return { type: 'convex', points: Array.from({ length: 4 + Math.floor(random() * 12) }, () => v(c.x + u(-0.6, 0.6), c.y + u(-0.6, 0.6), c.z + u(-0.6, 0.6))) }; },
   };
 }
 

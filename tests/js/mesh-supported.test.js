@@ -52,6 +52,7 @@ function sample(type, h) {
     cylinder: () => cylinder(v(0, 1, h - 0.75), v(0, 1, h + 1), 0.5),
     capsule: () => capsule(v(0.5, 0, h), v(1.5, 0, h + 0.5), 0.25),
     cone: () => cone(v(-1, -1, h - 0.5), v(-1, -1.5, h + 1), 0.5),
+    convex: () => ({ type: 'convex', points: [0, 1, 2, 3, 4, 5, 6, 7].map((i) => v(i & 1 ? 1.5 : 0.5, i & 2 ? 0.5 : -0.5, h + (i & 4 ? 0.25 : -0.75))) }),
     frustum: () => ({ type: 'frustum', planes: box.map(([normal, constant]) => ({ normal, constant })) }),
   }[type]();
 }

@@ -23,7 +23,7 @@ function run(command, args, cwd) {
 // a decision (raise a budget with the README's sizes table). js: the library's own modules (web/lib/*.js); three:
 // collide3d/three (web/lib/three/*.js); glue: Emscripten's loader; wasm: the module; inline: the module in base64
 // (collide3d/inline).
-const BUDGETS = { js: 42_000, three: 24_000, glue: 9_700, wasm: 425_000, inline: 650_000 };
+const BUDGETS = { js: 44_000, three: 24_000, glue: 9_700, wasm: 445_000, inline: 670_000 };
 
 describe('the packed package', () => {
   const app = mkdtempSync(join(tmpdir(), 'collide3d-app-'));
@@ -34,7 +34,7 @@ describe('the packed package', () => {
     const json = JSON.parse(out.slice(out.search(/^\[$/m)));
     const files = json[0].files.map((f) => f.path).sort();
     expect(files).toEqual([
-      'LICENSE', 'README.md', 'package.json', 'web/lib/api.js', 'web/lib/batch.js', 'web/lib/boundary.js', 'web/lib/character.js', 'web/lib/errors.js',
+      'LICENSE', 'README.md', 'package.json', 'web/lib/api.js', 'web/lib/batch.js', 'web/lib/boundary.js', 'web/lib/character.js', 'web/lib/convex.js', 'web/lib/errors.js',
       'web/lib/filters.js',
       'web/lib/heap-array.js', 'web/lib/heap-owner.js', 'web/lib/index.d.ts', 'web/lib/index.js',
       'web/lib/inline.d.ts', 'web/lib/inline.js', 'web/lib/load.js', 'web/lib/loaded.js', 'web/lib/mesh-async.js',

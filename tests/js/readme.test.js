@@ -40,7 +40,7 @@ describe('README examples', () => {
   it('has examples with claims for every query', () => {
     const text = blocks.join('\n');
     for (const query of ['raycast', 'intersects', 'classify', 'sweep', 'intersection', 'distance', 'closestPoints',
-      'contact', 'separatingAxis', 'orthonormalBasis', 'intersectsBatch', 'raycastBatch', 'cullSpheres', 'cullBoxes', 'allPairs', 'TriangleMesh', 'AabbTree', 'moveAndSlide']) {
+      'contact', 'separatingAxis', 'orthonormalBasis', 'intersectsBatch', 'raycastBatch', 'cullSpheres', 'cullBoxes', 'allPairs', 'TriangleMesh', 'AabbTree', 'moveAndSlide', 'ConvexHull']) {
       expect(text).toContain(`c3d.${query}(`);
     }
   });

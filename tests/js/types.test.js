@@ -34,14 +34,20 @@ it('declares every shape type the module describes, with its fields', async () =
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file);
   const alias = source.statements.find((s) => ts.isTypeAliasDeclaration(s) && s.name.text === 'Shape');
-  const declared = {};
+  const declared = {}, convex = [];
   for (const member of checker.getTypeAtLocation(alias.name).types) {
     const names = checker.getPropertiesOfType(member).map((p) => p.name);
     const type = checker.getTypeOfSymbol(checker.getPropertyOfType(member, 'type')).value;
-    declared[type] = names.filter((n) => n !== 'type').sort();
+    if (type === 'convex') convex.push(names.filter((n) => n !== 'type').sort());
+    else declared[type] = names.filter((n) => n !== 'type').sort();
   }
   const c3d = await init();
-  const described = Object.fromEntries(Object.entries(c3d[Symbol.for('collide3d.module')].describe().shapes).map(
+  const { convex: convexSchema, ...schemas } = c3d[Symbol.for('collide3d.module')].describe().shapes;
+  const described = Object.fromEntries(Object.entries(schemas).map(
     ([type, { schema }]) => [type, schema.split(',').map((field) => field.split(':')[0]).sort()]));
   expect(declared).toEqual(described);
+  // The convex shape is the one whose encoding is not what the user writes: one handle, the address of a hull made
+  // from `points` (ConvexShape) or built before (a ConvexHull object, itself in the union).
+  expect(convexSchema.schema).toBe('hull:handle');
+  expect(convex.sort()).toEqual([['dimension', 'dispose', 'faces', 'sourceIndex', 'triangles', 'vertices'], ['points']]);
 }, 120_000);

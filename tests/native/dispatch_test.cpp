@@ -13,6 +13,7 @@
 
 #include "collide3d/dispatch/shape_visit.h"
 #include "collide3d/dispatch/tables.h"
+#include "random_convex.h"
 #include "test_support.h"
 
 namespace c3d {
@@ -36,7 +37,7 @@ Mat3 fromColumns(Vec3 x, Vec3 y, Vec3 z) {
 }
 
 // Random valid shapes of every type; about one in six is degenerate (zero radius or size, zero-length segment or
-// capsule axis, zero-area triangle).
+// capsule axis, zero-area triangle; a convex hull of a point, a segment or flat).
 class RandomShapes {
  public:
   explicit RandomShapes(unsigned seed) : random_(seed) {}
@@ -88,6 +89,10 @@ class RandomShapes {
     const Vec3 base = position();
     return {base, base + direction() * 3.0, size()};
   }
+  Convex make(Tag<Convex>) {
+    const Vec3 center = position();
+    return hulls_.make(testing::hullPoints(random_, [&] { return center + random_.vector(-2, 2); }));
+  }
   // Six inward planes around a center, each at its own distance.
   Frustum make(Tag<Frustum>) {
     Frustum f;
@@ -101,6 +106,7 @@ class RandomShapes {
   }
 
   testing::Random random_;
+  testing::HullRing hulls_;
 };
 
 bool finite(Vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
@@ -342,6 +348,7 @@ TEST(ShapeTypes, NamesAndSchemas) {
       {ShapeType::Capsule, "capsule", "start:vec3,end:vec3,radius:number"},
       {ShapeType::Frustum, "frustum", "planes:planes6"},
       {ShapeType::Cone, "cone", "base:vec3,apex:vec3,radius:number"},
+      {ShapeType::Convex, "convex", "hull:handle"},
   };
   ASSERT_EQ(std::size(expected), size_t(kShapeTypeCount));
   for (const Expected& e : expected) {
@@ -357,7 +364,8 @@ int schemaSize(const std::string& schema) {
   while (from < schema.size()) {
     const size_t colon = schema.find(':', from), comma = std::min(schema.find(',', from), schema.size());
     const std::string kind = schema.substr(colon + 1, comma - colon - 1);
-    size += kind == "vec3" ? 3 : kind == "number" ? 1 : kind == "mat3" ? 9 : kind == "planes6" ? 24 : 1000;
+    const bool one = kind == "number" || kind == "handle";
+    size += kind == "vec3" ? 3 : one ? 1 : kind == "mat3" ? 9 : kind == "planes6" ? 24 : 1000;
     from = comma + 1;
   }
   return size;
@@ -365,6 +373,7 @@ int schemaSize(const std::string& schema) {
 
 bool same(double a, double b) { return a == b; }
 bool same(Vec3 a, Vec3 b) { return a == b; }
+bool same(const HullHandle& a, const HullHandle& b) { return a.address == b.address; }
 bool same(const Mat3& a, const Mat3& b) { return std::equal(std::begin(a.m), std::end(a.m), std::begin(b.m)); }
 bool same(const std::array<Plane, 6>& a, const std::array<Plane, 6>& b) {
   for (int i = 0; i < 6; ++i) {
@@ -412,6 +421,8 @@ TEST(Encoding, DecodeOfEncodeRoundTripsEveryShape) {
   expectRoundTrip(Obb{{1, 2, 3}, {4, 5, 6}, fromColumns({0, 0, 1}, {1, 0, 0}, {0, 1, 0})});
   expectRoundTrip(Cylinder{{1, 2, 3}, {4, 5, 6}, 7});
   expectRoundTrip(Capsule{{1, 2, 3}, {4, 5, 6}, 7});
+  expectRoundTrip(Cone{{1, 2, 3}, {4, 5, 6}, 7});
+  expectRoundTrip(Convex{{0x1p52 + 1}});  // an address: exact as far as doubles count integers
   Frustum frustum;
   for (int i = 0; i < 6; ++i) frustum.planes[i] = {{4.0 * i, 4.0 * i + 1, 4.0 * i + 2}, 4.0 * i + 3};
   expectRoundTrip(frustum);
@@ -450,6 +461,12 @@ template <class Shape>
   if (validateEncoded(Shape::kType, buffer.data(), problem)) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << Shape::kName << " rejected with \"" << problem.field.text << "\" / \""
                                        << problem.message.text << "\"";
+}
+
+std::string formattedAddress(double address) {
+  char text[kNumberChars];
+  formatNumber(address, text, sizeof text);
+  return text;
 }
 
 TEST(Validation, NegativeRadius) {
@@ -520,6 +537,26 @@ TEST(Validation, FrustumPlaneWithZeroNormal) {
   EXPECT_TRUE(rejected(frustum, "planes[3].normal", "must be non-zero (got {x: 0, y: 0, z: 0})"));
   frustum.planes[0].normal = {0, 0, 0};
   EXPECT_TRUE(rejected(frustum, "planes[0].normal", "must be non-zero (got {x: 0, y: 0, z: 0})"));
+}
+
+// A convex shape names a live hull or nothing: any other number, a freed hull's address among them, is refused
+// before a query could read through it.
+TEST(Validation, ConvexNamesALiveHull) {
+  const double xyz[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+  const ConvexHull* made = nullptr;
+  ASSERT_EQ(hull_registry::create(xyz, 4, made), HullStatus::Ok);
+  const auto address = static_cast<double>(reinterpret_cast<std::uintptr_t>(made));
+  EXPECT_TRUE(accepted(Convex{{address}}));
+  const char* rule = "must be the address of a live convex hull";
+  const auto refusal = [&](double got) { return std::string(rule) + " (got " + formattedAddress(got) + ")"; };
+  EXPECT_TRUE(rejected(Convex{{address + 8}}, "hull", refusal(address + 8).c_str()));
+  EXPECT_TRUE(rejected(Convex{{address + 0.5}}, "hull", refusal(address + 0.5).c_str()));
+  EXPECT_TRUE(rejected(Convex{{0}}, "hull", "must be the address of a live convex hull (got 0)"));
+  EXPECT_TRUE(rejected(Convex{{-1}}, "hull", "must be the address of a live convex hull (got -1)"));
+  EXPECT_TRUE(rejected(Convex{{kInfinity}}, "hull", (std::string(kRangeRule) + " (got Infinity)").c_str()));
+  EXPECT_TRUE(hull_registry::destroy(made));
+  EXPECT_FALSE(hull_registry::destroy(made));  // only once
+  EXPECT_TRUE(rejected(Convex{{address}}, "hull", refusal(address).c_str()));
 }
 
 // A Text writes only within itself, whatever other capacities are in use (clang 14 once zeroed 160 bytes for a

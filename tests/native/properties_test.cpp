@@ -16,6 +16,7 @@
 
 #include "collide3d/dispatch/shape_visit.h"
 #include "collide3d/dispatch/tables.h"
+#include "random_convex.h"
 #include "test_support.h"
 
 namespace c3d {
@@ -117,6 +118,17 @@ Obb moved(const Obb& box, const Similarity& s) {
 Cylinder moved(const Cylinder& c, const Similarity& s) { return {s.point(c.start), s.point(c.end), s.size(c.radius)}; }
 Cone moved(const Cone& c, const Similarity& s) { return {s.point(c.base), s.point(c.apex), s.size(c.radius)}; }
 Capsule moved(const Capsule& c, const Similarity& s) { return {s.point(c.start), s.point(c.end), s.size(c.radius)}; }
+// Convex shapes made here and by the generator live in one ring.
+testing::HullRing& hulls() {
+  static testing::HullRing ring;
+  return ring;
+}
+// The hull of the moved vertices: the moved hull, exactly where the motion is (Quickhull is exact).
+Convex moved(const Convex& c, const Similarity& s) {
+  std::vector<Vec3> points;
+  for (const Vec3& v : c.prepared().vertices) points.push_back(s.point(v));
+  return hulls().make(points);
+}
 Frustum moved(const Frustum& f, const Similarity& s) {
   Frustum out;
   for (int i = 0; i < 6; ++i) out.planes[i] = s.plane(f.planes[i]);
@@ -148,6 +160,10 @@ std::vector<Vec3> anchors(const Obb& b) {
 std::vector<Vec3> anchors(const Cylinder& c) { return {c.start, c.end, (c.start + c.end) * 0.5}; }
 std::vector<Vec3> anchors(const Cone& c) { return {c.base, c.apex, (c.base + c.apex) * 0.5}; }
 std::vector<Vec3> anchors(const Capsule& c) { return {c.start, c.end}; }
+std::vector<Vec3> anchors(const Convex& c) {
+  const std::vector<Vec3>& v = c.prepared().vertices;
+  return {v.front(), v.back(), (v.front() + v.back()) * 0.5};
+}
 // The corners where planes 0, 2, 4 and planes 1, 3, 5 meet (Cramer's rule; exact on the grid, where the planes are
 // axis-aligned), and their midpoint.
 std::vector<Vec3> anchors(const Frustum& f) {
@@ -258,6 +274,13 @@ class ShapeGenerator {
   Cone make(Tag<Cone>) {
     const Vec3 base = position();
     return {base, base + direction() * (exact_ ? 1.0 : 4.0), size()};
+  }
+  // Around a center, on the eighth grid in exact mode.
+  Convex make(Tag<Convex>) {
+    const Vec3 center = position();
+    return hulls().make(testing::hullPoints(random_, [&] {
+      return center + (exact_ ? random_.integerVector(-16, 16) * 0.125 : random_.vector(-2, 2));
+    }));
   }
   // A box-like frustum around a center: for each local axis two inward planes at the half extent h, normals scaled
   // by 1 or 2 (continuous mode: tilted a little).

@@ -12,6 +12,7 @@
 
 #include "collide3d/dispatch/shape_visit.h"
 #include "collide3d/dispatch/solids.h"
+#include "random_convex.h"
 #include "test_support.h"
 
 namespace c3d {
@@ -74,8 +75,18 @@ class Solid {
     return {min, min + Vec3{size(), random_.uniform(0.2, 1), size()}};
   }
   Obb make(Tag<Obb>) { return {near() * 0.5, {size(), random_.uniform(0.2, 1), size()}, random_.rotation()}; }
+  // 4 to 32 grid points, or the degenerate sets of random_convex.h (a point, a segment, flat ones).
+  Convex make(Tag<Convex>) {
+    if (degenerate()) return hulls.make(testing::hullPoints(random_, [&] { return near(); }));
+    std::vector<Vec3> points(random_.integer(4, 32));
+    for (Vec3& p : points) p = near();
+    return hulls.make(points);
+  }
 
   testing::Random random_;
+
+ public:
+  testing::HullRing hulls;  // keeps the latest hulls alive, as a shape names its hull by address
 };
 
 Point moved(const Point& p, Vec3 o) { return {p.position + o}; }
@@ -88,6 +99,13 @@ Cone moved(const Cone& c, Vec3 o) { return {c.base + o, c.apex + o, c.radius}; }
 Ellipsoid moved(const Ellipsoid& e, Vec3 o) { return {e.center + o, e.radii, e.rotation}; }
 Aabb moved(const Aabb& b, Vec3 o) { return {b.min + o, b.max + o}; }
 Obb moved(const Obb& b, Vec3 o) { return {b.center + o, b.halfSize, b.rotation}; }
+// A hull moved: the hull of its moved vertices (exact on the grid), kept alive by the generator's ring.
+testing::HullRing* movedHulls = nullptr;
+Convex moved(const Convex& c, Vec3 o) {
+  std::vector<Vec3> points = c.prepared().vertices;
+  for (Vec3& p : points) p = p + o;
+  return movedHulls->make(points);
+}
 
 // The solid's support point along the unit u: its core's, grown by the radius.
 template <class Shape>
@@ -115,6 +133,7 @@ Vec3 anchor(const Cone& c) { return c.base; }
 Vec3 anchor(const Ellipsoid& e) { return e.center; }
 Vec3 anchor(const Aabb& b) { return b.min; }
 Vec3 anchor(const Obb& b) { return b.center; }
+Vec3 anchor(const Convex& c) { return c.prepared().vertices[0]; }
 
 // Whether the solid has volume, so that a point a little rounded off inside it is still inside.
 bool thick(const Point&) { return false; }
@@ -127,6 +146,7 @@ bool thick(const Cone& c) { return c.radius > 0; }
 bool thick(const Ellipsoid& e) { return e.radii.x > 0 && e.radii.y > 0 && e.radii.z > 0; }
 bool thick(const Aabb& b) { return b.min.x < b.max.x && b.min.y < b.max.y && b.min.z < b.max.z; }
 bool thick(const Obb& b) { return b.halfSize.x > 0 && b.halfSize.y > 0 && b.halfSize.z > 0; }
+bool thick(const Convex& c) { return c.prepared().dimension == 3; }
 
 // The shape's encoded numbers, to reproduce a failure.
 template <class Shape>
@@ -301,6 +321,7 @@ void everyPair(Solid& random, ShapeList<As...>, int trials) {
 
 TEST(SolidPairs, MeetingAndApartByConstruction) {
   Solid random(18);
+  movedHulls = &random.hulls;
   everyPair(random, Solids{}, testing::cases(40));
 }
 

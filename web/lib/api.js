@@ -8,6 +8,7 @@ import { defineTriangleMesh } from './mesh.js';
 import { defineSegmentTree } from './segment-tree.js';
 import { defineAabbTree } from './tree.js';
 import { defineMoveAndSlide } from './character.js';
+import { defineConvexHull } from './convex.js';
 import { definePairBatches } from './batch.js';
 import { defineHeapArrays } from './heap-array.js';
 import { intersectsFilter, raycastFilter, setFilterCodes } from './filters.js';
@@ -270,11 +271,12 @@ export function createApi(module) {
   const { AabbTree, addressIfOwned: treeAddress } = defineAabbTree(shared);
   const moveAndSlide = defineMoveAndSlide(shared, meshAddress, treeAddress);
   const { intersectsBatch, raycastBatch } = definePairBatches(shared);
+  const ConvexHull = defineConvexHull(shared);
 
   const api = {
     intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
     intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, SegmentTree, AabbTree, HeapArray,
-    moveAndSlide, supported,
+    moveAndSlide, ConvexHull, supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

@@ -8,13 +8,14 @@ import { SHAPE_TYPES } from './boundary.js';
 // `shared`: what index.js's API shares with it (`sizes`: each shape type's number of encoded values).
 export function definePairBatches(shared) {
   const { module, status: STATUS, sizes, RAYCAST_SLOTS } = shared;
-  const TYPE_LIST = SHAPE_TYPES.map((t) => `'${t}'`).join(', ');
+  const TYPE_LIST = SHAPE_TYPES.filter((t) => t !== 'convex').map((t) => `'${t}'`).join(', ');
 
   function sideOf(fn, arg, side) {
     if (side === null || typeof side !== 'object') throw typeError(fn, arg, '{ type, items }', side);
     const { type, items } = side;
     const code = SHAPE_TYPES.indexOf(type);
-    if (code < 0) throw typeError(fn, `${arg}.type`, `one of ${TYPE_LIST}`, type);
+    // A convex hull is no list of numbers (its shape is its handle): single queries take it.
+    if (code < 0 || type === 'convex') throw typeError(fn, `${arg}.type`, `one of ${TYPE_LIST}`, type);
     const array = shared.batchArray(fn, `${arg}.items`, items, shared.FLOATS, shared.FLOATS_EXPECTED);
     const size = sizes[type];
     if (array.length % size !== 0) {

@@ -162,6 +162,39 @@ function frustum(f, o, s, fn, arg) {
   planes6(f, o, s.planes, fn, arg, 'planes');
 }
 
+// A convex shape's points (vectors, or x, y, z in a Float32Array or Float64Array), read once, checked: a Float64Array.
+export function hullPoints(points, fn, path) {
+  const typed = points instanceof Float64Array || points instanceof Float32Array;
+  if (!typed && !Array.isArray(points)) {
+    throw typeError(fn, path, 'an array of vectors {x, y, z} or a Float32Array or Float64Array of x, y, z', points);
+  }
+  const length = points.length;  // 0 for a detached typed array
+  if (typed && length % 3 !== 0) throw rangeError(fn, `${path}.length`, `must be a multiple of 3 (got ${length})`);
+  if (length === 0) throw rangeError(fn, path, 'must hold at least one point');
+  const xyz = typed ? new Float64Array(points) : new Float64Array(3 * length);
+  if (!typed) for (let i = 0; i < length; ++i) vec3(xyz, 3 * i, points[i], fn, path, `[${i}]`);
+  const bad = typed ? xyz.findIndex((x) => !inRange(x)) : -1;
+  if (bad >= 0) throw numberError(fn, path, `[${bad}]`, xyz[bad]);
+  return xyz;
+}
+
+// A convex shape: a ConvexHull (convex.js sets isHull, hullAddress) writes its address; a plain one's points wait in
+// `pending` (offset, points, path) to be hulled once every argument is written: a build may grow the memory.
+let isHull = () => false, hullAddress;
+export function setHulls(is, address) {
+  isHull = is;
+  hullAddress = address;
+}
+const pending = [];
+function convex(f, o, s, fn, arg) {
+  if (isHull(s)) {
+    f[o] = hullAddress(s, fn, arg);
+  } else {
+    f[o] = NaN;
+    pending.push(o, hullPoints(s.points, fn, join(arg, 'points')), join(arg, 'points'));
+  }
+}
+
 // The encoders written by hand for speed, with the fields each writes; checkBoundary compares them with the module's.
 // A shape type without one here is written by encodeFields from its description.
 const ENCODERS = {
@@ -178,12 +211,13 @@ const ENCODERS = {
   cylinder: 'start:vec3,end:vec3,radius:number',
   capsule: 'start:vec3,end:vec3,radius:number',
   frustum: 'planes:planes6',
+  convex: 'hull:handle',
 };
 
 // Numbers per kind; a layout's own name is a kind too (its fields in turn).
-const KIND_SIZES = { number: 1, bool: 1, integer: 1, index: 1, vec3: 3, mat3: 9, planes6: 24 };
-// The kinds a shape's fields may have: what the encoders can write.
-const SHAPE_KINDS = ['number', 'vec3', 'mat3', 'planes6'];
+const KIND_SIZES = { number: 1, bool: 1, integer: 1, index: 1, vec3: 3, mat3: 9, planes6: 24, handle: 1 };
+// The kinds a shape's fields may have: what the encoders can write (a handle: convex()).
+const SHAPE_KINDS = ['number', 'vec3', 'mat3', 'planes6', 'handle'];
 
 // "name:kind,name:kind*count,..." as [{ name, kind, count }].
 const fieldsOf = (schema) => schema.split(',').map((text) => {
@@ -250,6 +284,7 @@ function encodeFields(f, o, s, fields, fn, arg) {
     if (kind === 'number') number(f, at, value, fn, arg, name);
     else if (kind === 'vec3') vec3(f, at, value, fn, arg, name);
     else if (kind === 'mat3') mat3(f, at, value, fn, arg, name, name === 'rotation');
+    else if (kind === 'handle') convex(f, at, s, fn, arg);
     else planes6(f, at, value, fn, arg, name);
   }
 }
@@ -273,6 +308,7 @@ export function encodeShape(f, o, shape, fn, arg) {
     case 'cylinder': tube(f, o, shape, fn, arg); return CODE.cylinder;
     case 'capsule': tube(f, o, shape, fn, arg); return CODE.capsule;
     case 'frustum': frustum(f, o, shape, fn, arg); return CODE.frustum;
+    case 'convex': convex(f, o, shape, fn, arg); return CODE.convex;
     default: {
       const described = typeof type === 'string' && Object.hasOwn(SHAPES, type) ? SHAPES[type] : undefined;
       if (described === undefined) throw typeError(fn, `${arg}.type`, `one of ${TYPE_LIST}`, type);
@@ -366,7 +402,7 @@ export function defineBoundary(module) {
     if (status === HEAP_FULL) return rangeError(fn, argA, 'needs more memory than the wasm heap can give');
     const [field, message] = lastProblem();
     const arg = status === INVALID_A ? argA : argB;
-    return rangeError(fn, field === '' ? arg : `${arg}.${field}`, message);
+    return rangeError(fn, join(arg, field), message);
   }
 
   // The error for a bad item of a batch input (whose numbers are `values`, at `path`), from where the module found it
@@ -401,9 +437,46 @@ export function defineBoundary(module) {
   function run(bound, fn, argA, a, argB, b, slots, option0, option1, option2, filter) {
     const f = io();
     const call = ++calls;
+    pending.length = 0;
     const codeA = encodeShape(f, A, a, fn, argA);
     const codeB = encodeShape(f, B, b, fn, argB);
     checkCall(call, fn, f);
+    if (pending.length === 0) {
+      return answer(f, bound, fn, argA, argB, codeA, codeB, slots, option0, option1, option2, filter);
+    }
+    return withHulls(fn, () => answer(io(), bound, fn, argA, argB, codeA, codeB, slots, option0, option1, option2));
+  }
+
+  // The hulls of the plain convex shapes pending, made for query() and freed after it.
+  function withHulls(fn, query) {
+    const made = [], held = pending.splice(0);
+    try {
+      for (let k = 0; k < held.length; k += 3) {
+        const address = buildHull(held[k + 1], fn, held[k + 2]);
+        made.push(address);
+        io()[held[k]] = address;
+      }
+      return query();
+    } finally {
+      for (const address of made) module.convexHullDestroy(address);
+    }
+  }
+
+  // A new hull of `xyz` (hullPoints): its address.
+  function buildHull(xyz, fn, path) {
+    const block = module._malloc(xyz.length * 8);
+    let status = HEAP_FULL;
+    if (block !== 0) {
+      module.HEAPF64.set(xyz, block / 8);
+      status = module.convexHullBuild(block, xyz.length / 3);
+      module._free(block);
+    }
+    if (status < 0) throw failure(status, fn, path, path, 0, 0);
+    return status;
+  }
+
+  // run()'s part once the arguments are written into `f`.
+  function answer(f, bound, fn, argA, argB, codeA, codeB, slots, option0, option1, option2, filter) {
     if (filter !== undefined) {
       const proven = filter(f, codeA, A, codeB, B);
       if (proven >= 0) return proven;
@@ -422,10 +495,11 @@ export function defineBoundary(module) {
   function runOnShape(fn, arg, shape, bound, unsupported, before) {
     const f = io();
     const call = ++calls;
+    pending.length = 0;
     const code = encodeShape(f, A, shape, fn, arg);
     if (before !== undefined) before(f);
     checkCall(call, fn, f);
-    const status = bound(code);
+    const status = pending.length !== 0 ? withHulls(fn, () => bound(code)) : bound(code);
     if (status === UNSUPPORTED) throw unsupported(SHAPE_TYPES[code]);
     if (status < 0) throw failure(status, fn, arg, arg, code, code);
     return status;
@@ -451,6 +525,6 @@ export function defineBoundary(module) {
   return {
     module, A, B, OPT, OUT, status: description.status, enumOf, maxIterations: description.maxIterations, sides: description.sides, rangeRule,
     intersectionKinds: description.intersectionKinds, sizes: Object.fromEntries(SHAPE_TYPES.map((t) => [t, SHAPES[t].size])),
-    io, layout, unread, failure, badItem, beginCall, checkCall, run, runOnShape, takeFound, vec,
+    io, layout, unread, failure, badItem, beginCall, checkCall, run, runOnShape, takeFound, vec, buildHull,
   };
 }

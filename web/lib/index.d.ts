@@ -68,9 +68,16 @@ export interface ConeShape {
   readonly type: 'cone'; readonly base: VectorLike; readonly apex: VectorLike; readonly radius: number;
 }
 
+/**
+ * The convex hull of `points` (an array of vectors, or x, y, z per point in a typed array), hulled for the one call:
+ * a ConvexHull, built once, is the shape to pass again and again.
+ */
+export interface ConvexShape { readonly type: 'convex'; readonly points: ConvexPoints }
+export type ConvexPoints = readonly VectorLike[] | Float32Array | Float64Array;
+
 export type Shape =
   | PointShape | RayShape | LineShape | SegmentShape | PlaneShape | TriangleShape | SphereShape | EllipsoidShape
-  | AabbShape | ObbShape | CylinderShape | CapsuleShape | FrustumShape | ConeShape;
+  | AabbShape | ObbShape | CylinderShape | CapsuleShape | FrustumShape | ConeShape | ConvexShape | ConvexHull;
 export type ShapeType = Shape['type'];
 export type Caster = RayShape | LineShape | SegmentShape;
 
@@ -289,6 +296,8 @@ export interface Collide3d {
   readonly AabbTree: AabbTreeConstructor;
   /** Typed arrays in the wasm heap, which the batch calls read and write in place (no copy). */
   readonly HeapArray: HeapArrayConstructor;
+  /** Convex hulls of point sets, built once (exactly) and passed to any query as a `convex` shape. */
+  readonly ConvexHull: ConvexHullConstructor;
   /** Every (query, a, b) shape-type pair the module answers. */
   readonly supported: readonly SupportedPair[];
 }
@@ -301,6 +310,29 @@ export interface Collide3d {
 export interface BatchSide<T extends ShapeType = ShapeType> {
   readonly type: T;
   readonly items: BatchNumbers;
+}
+
+/**
+ * The convex hull of a point set in the wasm heap, itself a shape of type 'convex'. Its arrays are fresh copies on
+ * each read. Call dispose() when done: the heap memory is not the garbage collector's.
+ */
+export interface ConvexHull {
+  readonly type: 'convex';
+  /** 3 for a solid, 2 flat (a polygon), 1 a segment, 0 a point. */
+  readonly dimension: number;
+  /** The corners, x, y, z each: input points, each once. */
+  readonly vertices: Float64Array;
+  /** Per vertex, the index of its input point (the first of equal points). */
+  readonly sourceIndex: Uint32Array;
+  /** Each face's vertex numbers, counter-clockwise seen from outside; a flat hull has its polygon both ways. */
+  readonly faces: Uint32Array[];
+  /** Three vertex numbers per triangle (each face fanned), ready as a BufferGeometry's index. */
+  readonly triangles: Uint32Array;
+  dispose(): void;
+}
+
+export interface ConvexHullConstructor {
+  new (points: ConvexPoints): ConvexHull;
 }
 
 /** The element types a HeapArray can hold. */

@@ -1,6 +1,7 @@
 // The classify table: one row, the plane; columns are the shapes a plane can classify.
 #include "collide3d/dispatch/fill.h"
 #include "collide3d/queries/classify/classify_plane.h"
+#include "collide3d/queries/classify/plane_side_convex.h"
 
 namespace c3d {
 
@@ -28,6 +29,7 @@ constexpr PairTable<ClassifyFn> build() {
   add<Cylinder>(table);
   add<Capsule>(table);
   add<Cone>(table);
+  add<Convex>(table);
   return table;
 }
 

@@ -4,6 +4,7 @@
 #include "collide3d/queries/intersects/intersects_aabb_obb.h"
 #include "collide3d/queries/intersects/intersects_caster_shape.h"
 #include "collide3d/queries/intersects/intersects_cone.h"
+#include "collide3d/queries/intersects/intersects_convex.h"
 #include "collide3d/queries/intersects/intersects_gjk.h"
 #include "collide3d/queries/intersects/intersects_ellipsoid.h"
 #include "collide3d/queries/intersects/intersects_frustum_shape.h"
@@ -122,6 +123,14 @@ constexpr PairTable<IntersectsFn> build() {
   addSymmetric<Intersects, Frustum, Ellipsoid>(table);
   addSymmetric<Intersects, Frustum, Obb>(table);
   addSymmetric<Intersects, Frustum, Cone>(table);
+
+  addSymmetric<Intersects, Triangle, Convex>(table);
+  addSymmetric<Intersects, Point, Convex>(table);
+  addSymmetric<Intersects, Ray, Convex>(table);
+  addSymmetric<Intersects, Line, Convex>(table);
+  addSymmetric<Intersects, Segment, Convex>(table);
+  addSymmetric<Intersects, Plane, Convex>(table);
+  addSymmetric<Intersects, Frustum, Convex>(table);
 
   fillSolidPairs<meetsByGjk>(table);
   return table;

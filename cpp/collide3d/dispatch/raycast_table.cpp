@@ -34,6 +34,7 @@ constexpr PairTable<RaycastFn> build() {
   addCasters<Capsule>(table);
   addCasters<Cone>(table);
   addCasters<Ellipsoid>(table);
+  addCasters<Convex>(table);
   return table;
 }
 

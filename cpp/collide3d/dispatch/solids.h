@@ -7,7 +7,7 @@
 
 namespace c3d {
 
-using Solids = ShapeList<Point, Segment, Triangle, Sphere, Capsule, Cylinder, Cone, Ellipsoid, Aabb, Obb>;
+using Solids = ShapeList<Point, Segment, Triangle, Sphere, Capsule, Cylinder, Cone, Ellipsoid, Aabb, Obb, Convex>;
 
 // A solid's core, from its encoded numbers (one copy for every generic entry).
 ConvexCore coreOf(EncodedShape solid);

@@ -57,4 +57,20 @@ struct ConvexHull {
   bool contains(Vec3 p) const;
 };
 
+// Whether meets(a, b, c) holds for one of the triangles covering the hull's boundary, moved by `offset`, stopping at
+// the first: a solid hull's face fans; a flat hull's polygon, one winding (the other covers the same points); a
+// segment's or point's hull, the one zero-area triangle covering it.
+template <class Meets>
+bool anyBoundaryTriangle(const ConvexHull& hull, Vec3 offset, Meets&& meets) {
+  const auto at = [&](uint32_t v) { return hull.vertices[v] + offset; };
+  const uint32_t last = static_cast<uint32_t>(hull.vertices.size() - 1);
+  if (hull.dimension < 2) return meets(at(0), at(last), at(last));
+  const size_t count = hull.dimension == 3 ? hull.triangleCount() : hull.faceStart[1] - 2;
+  for (size_t t = 0; t < count; ++t) {
+    const uint32_t* c = &hull.triangles[3 * t];
+    if (meets(at(c[0]), at(c[1]), at(c[2]))) return true;
+  }
+  return false;
+}
+
 }  // namespace c3d

@@ -28,6 +28,9 @@ enum class HullStatus : int {
   NotFinite,  // a coordinate is infinite or NaN
   TooMany,    // more points than 32-bit indices number
   HeapFull,   // the heap cannot hold the build
+  // A finite coordinate outside the range of shape numbers (shapes/validation.h), which every shape's numbers keep to
+  // so that the queries neither overflow nor underflow: refused by hull_registry::create, not by the builder.
+  OutOfRange,
 };
 
 // What the last build cost: orient3d evaluations, and how many of them the float filter left to exact arithmetic.

@@ -25,6 +25,7 @@ inline RoundHull roundHull(const Sphere& s) { return {{s.center}, 1, s.radius}; 
 inline RoundHull roundHull(const Capsule& c) { return {{c.start, c.end}, 2, c.radius}; }
 inline RoundHull roundHull(const Cylinder& c) { return {{c.start, c.end}, 2, c.radius}; }  // its capsule's
 inline RoundHull roundHull(const Cone& c) { return {{c.base, c.apex}, 2, c.radius}; }
+inline RoundHull roundHull(const Convex& c) { return {{c.prepared().bounds.min, c.prepared().bounds.max}, 2, 0}; }
 // The bounding spheres, their radii rounded up by far more than the rounding of the square root.
 inline RoundHull roundHull(const Obb& o) {
   return {{o.center}, 1, std::sqrt(dot(o.halfSize, o.halfSize)) * (1 + 0x1p-18)};

@@ -18,6 +18,7 @@ enum class ShapeType : int {
   Capsule,
   Frustum,
   Cone,
+  Convex,
   Count
 };
 

@@ -6,6 +6,7 @@
 #include "collide3d/shapes/capsule.h"
 #include "collide3d/shapes/casters.h"
 #include "collide3d/shapes/cone.h"
+#include "collide3d/shapes/convex.h"
 #include "collide3d/shapes/cylinder.h"
 #include "collide3d/shapes/ellipsoid.h"
 #include "collide3d/shapes/frustum.h"
@@ -22,6 +23,6 @@ struct ShapeList {};
 
 // In ShapeType order (shape_visit.h checks it).
 using AllShapes = ShapeList<Point, Ray, Line, Segment, Plane, Triangle, Sphere, Ellipsoid, Aabb, Obb, Cylinder, Capsule,
-                            Frustum, Cone>;
+                            Frustum, Cone, Convex>;
 
 }  // namespace c3d

@@ -23,6 +23,10 @@ inline bool numbersInRange(Vec3 v, const char* path, Problem& problem) {
   }
   return true;
 }
+// A hull's address: an integer, in range unless forged (validate then names it).
+inline bool numbersInRange(const HullHandle& h, const char* path, Problem& problem) {
+  return numbersInRange(h.address, path, problem);
+}
 inline bool numbersInRange(const Mat3& m, const char* path, Problem& problem) {
   for (int i = 0; i < 9; ++i) {
     if (inRange(m.m[i])) continue;
@@ -48,6 +52,7 @@ inline bool numbersInRange(const std::array<Plane, 6>& planes, const char* path,
 // Whether every number of a field is in range, without branches (the common case, checked first).
 inline bool allInRange(double x) { return inRange(x); }
 inline bool allInRange(Vec3 v) { return allInRange(v.x) & allInRange(v.y) & allInRange(v.z); }
+inline bool allInRange(const HullHandle& h) { return allInRange(h.address); }
 inline bool allInRange(const Mat3& m) {
   bool in = true;
   for (const double x : m.m) in &= allInRange(x);

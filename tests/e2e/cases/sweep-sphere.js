@@ -55,6 +55,7 @@ export default [
     },
   },
   { set: { kind: 'ellipsoid' }, check: fromAbove(0.9, CURVED) },  // radii 1.3, 0.7, 0.9
+  { set: { kind: 'convex' }, check: fromAbove(0.9, CURVED) },  // the gem's apex at z = 0.9 is its highest point
   { set: { kind: 'aabb' }, check: fromAbove(0.8) },  // half sizes 1.2, 0.6, 0.8
   { set: { kind: 'obb', target: [0, 0, 0, 90, 0, 0] }, check: fromAbove(0.6) },  // turned about x: its y half along z
   {

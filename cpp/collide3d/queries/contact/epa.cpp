@@ -268,9 +268,10 @@ class Polytope {
 
 }  // namespace
 
-Contact epaContact(const ConvexCore& a, const ConvexCore& b) {
+Contact epaContact(const ConvexCore& a, const ConvexCore& b) { return epaContact(a, b, gjk(a, b)); }
+
+Contact epaContact(const ConvexCore& a, const ConvexCore& b, const GjkResult& near) {
   const double reach = a.radius + b.radius;
-  const GjkResult near = gjk(a, b);
   double size = 0;
   for (int i = 0; i < near.simplex.count; ++i) size = std::fmax(size, length(near.simplex.v[i].w));
   if (near.distance > 1e-12 * size) {  // the cores are apart (or touch, within rounding): no polytope

@@ -19,7 +19,10 @@
 
 namespace c3d {
 
-// Out of line (epa.cpp): one copy for every pair.
+struct GjkResult;
+
+// Out of line (epa.cpp): one copy for every pair. The second form starts from GJK's answer on the same cores.
 Contact epaContact(const ConvexCore& a, const ConvexCore& b);
+Contact epaContact(const ConvexCore& a, const ConvexCore& b, const GjkResult& near);
 
 }  // namespace c3d

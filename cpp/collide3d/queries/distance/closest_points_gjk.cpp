@@ -9,7 +9,8 @@ namespace c3d {
 ClosestPoints closestPointsByGjk(EncodedShape a, EncodedShape b) {
   const CorePair pair = corePair(a, b);
   const GjkResult near = gjk(pair.a, pair.b);
-  const bool meet = !(near.lower > pair.reach + pair.tau) && *tableMeets(a, b);
+  const bool meet = !(near.lower > pair.reach + pair.tau) &&
+                    (gjkProvesOverlap(near, pair.reach, pair.tau) || *tableMeets(a, b));
   return grow(near.onA, near.onB, pair.a.radius, pair.b.radius, meet);
 }
 

@@ -1,39 +1,51 @@
 // Every solid a sweep moves or meets, as a convex core grown by a radius: a sphere is a point grown by its radius, a
-// capsule a segment; points, segments, triangles and boxes are their own cores (radius 0); a cylinder's, cone's and
-// ellipsoid's core is the solid itself. The core is what the sweeps' Minkowski constructions and GJK (gjk.h) take apart: its corners, and
-// its support point in any direction (van den Bergen, "Collision Detection in Interactive 3D Environments", 2004,
-// §4.3: the support mapping of each primitive).
+// capsule a segment; points, segments, triangles and boxes are their own cores (radius 0); a cylinder's, cone's,
+// ellipsoid's and convex hull's core is the solid itself. The core is what the sweeps' Minkowski constructions and
+// GJK (gjk.h) take apart: its corners, and its support point in any direction (van den Bergen, "Collision Detection
+// in Interactive 3D Environments", 2004, §4.3: the support mapping of each primitive).
 #pragma once
 #include <cmath>
 
+#include "collide3d/hull/convex_hull.h"
 #include "collide3d/math/vec3.h"
 #include "collide3d/shapes/shapes.h"
 
 namespace c3d {
 
-// GJK copies cores by value, so they stay flat: the curved kinds reuse the corner and axis slots. A kind whose points
-// live elsewhere (a prepared hull) would add a pointer to them and a count, and keep its offset for moved().
+// GJK copies cores by value, so they stay flat: the curved kinds reuse the corner and axis slots. A prepared hull's
+// points live in the hull: the core points to it and keeps the offset it is moved by, so moved() copies no points.
 struct ConvexCore {
-  enum class Kind { Point, Segment, Triangle, Box, Cylinder, Cone, Ellipsoid };
+  enum class Kind { Point, Segment, Triangle, Box, Hull, Cylinder, Cone, Ellipsoid };
   Kind kind = Kind::Point;
   // Point, ellipsoid (its center): [0]. Segment, cylinder: [0] to [1] (the cylinder's axis). Cone: its base
   // center [0] and apex [1]. Triangle: [0..2]. Box: corner i at [i], bit k of i set for the far side along the box's
   // axis k.
+  // Hull: [0] its vertex 0 (plus the offset), a point of the core, which GJK seeds with; [1] the corner of its
+  // bounding box farthest from the origin, NOT a point of the core: it only makes max |corner| over cornerCount(),
+  // which the ray cast and conservative advancement take as the scene's size, at least max |vertex| (per axis the
+  // bound of larger magnitude). Code that takes a core's corners as its points (the swept polytope, the sweep's
+  // axes, the plane sweep) must not be given a hull; GJK, EPA and the GJK ray cast use only support() and corner[0].
   Vec3 corner[8];
   // A box's unit axes, kept apart from its corners (a flat box's corners lose them); an ellipsoid's semi-axes (each
   // unit axis times its radius).
   Vec3 boxAxis[3];
   double radius = 0;          // the rounding radius (sphere, capsule), 0 for the others
   double cylinderRadius = 0;  // the cylinder's or cone's own radius (the cone's at its base)
+  const ConvexHull* hull = nullptr;  // Hull: the prepared hull, whose points are moved by `offset`
+  Vec3 offset;
+  mutable uint32_t warm = 0;  // Hull: the last support vertex, where the next hill climb starts
 
+  // A hull's two are a point and a size (above).
   int cornerCount() const {
     return kind == Kind::Point || kind == Kind::Ellipsoid ? 1 : kind == Kind::Triangle ? 3 : kind == Kind::Box ? 8 : 2;
   }
-  // Whether the core is the hull of its corners (GJK on two of them terminates exactly).
+  // Whether the core is the hull of finitely many points, its corners or a hull's vertices (GJK on two of them
+  // terminates exactly).
   bool isPolytope() const { return kind < Kind::Cylinder; }
   // A point of the core farthest along d (the support mapping), for GJK. Out of line: GJK, EPA and the ray cast call
   // it from several places, and the curved kinds' code would otherwise be copied into each.
   [[gnu::noinline]] Vec3 support(Vec3 d) const {
+    if (kind == Kind::Hull) return hullSupport(d);
     if (kind == Kind::Cylinder) return cylinderSupport(d);
     if (kind == Kind::Cone) return coneSupport(d);
     if (kind == Kind::Ellipsoid) return ellipsoidSupport(d);
@@ -45,11 +57,18 @@ struct ConvexCore {
     }
     return corner[best];
   }
-  // The same core moved by `offset`.
-  ConvexCore moved(Vec3 offset) const {
+  // The same core moved by `by`.
+  ConvexCore moved(Vec3 by) const {
     ConvexCore copy = *this;
-    for (Vec3& c : copy.corner) c = c + offset;
+    for (Vec3& c : copy.corner) c = c + by;
+    if (kind == Kind::Hull) copy.offset = offset + by, copy.corner[1] = copy.farCorner();
     return copy;
+  }
+  // A hull's corner[1] (above): per axis the moved bound of larger magnitude.
+  Vec3 farCorner() const {
+    const Vec3 lo = hull->bounds.min + offset, hi = hull->bounds.max + offset;
+    return {std::fabs(lo.x) > std::fabs(hi.x) ? lo.x : hi.x, std::fabs(lo.y) > std::fabs(hi.y) ? lo.y : hi.y,
+            std::fabs(lo.z) > std::fabs(hi.z) ? lo.z : hi.z};
   }
 
  private:
@@ -68,6 +87,13 @@ struct ConvexCore {
   }
   Vec3 cylinderSupport(Vec3 d) const {
     return rimPoint(dot(d, corner[1] - corner[0]) >= 0 ? corner[1] : corner[0], d);
+  }
+  // The hull's vertex farthest along d, found exactly by hill climbing from the last one (convex_hull.h), then moved.
+  // A direction that is not finite (never GJK's) has no answer: corner[0] stands for it rather than a climb on NaN.
+  Vec3 hullSupport(Vec3 d) const {
+    if (!(std::isfinite(d.x) && std::isfinite(d.y) && std::isfinite(d.z))) return corner[0];
+    warm = hull->supportIndex(d, warm);
+    return hull->vertices[warm] + offset;
   }
   // The apex or the base rim's point, whichever reaches farther along d.
   Vec3 coneSupport(Vec3 d) const {
@@ -125,6 +151,13 @@ inline ConvexCore coreOf(const Ellipsoid& e) {
   core.boxAxis[2] = e.rotation.column(2) * e.radii.z;
   return core;
 }
+// The prepared hull, in place (shapes/convex.h: a validated shape names a live hull).
+inline ConvexCore coreOf(const Convex& c) {
+  ConvexCore core;
+  core.kind = ConvexCore::Kind::Hull, core.hull = &c.prepared();
+  core.corner[0] = core.hull->vertices[0], core.corner[1] = core.farCorner();
+  return core;
+}
 // An aabb's corners are its own coordinates, exactly.
 inline ConvexCore coreOf(const Aabb& box) {
   ConvexCore core;
@@ -165,13 +198,14 @@ inline double extentOf(const ConvexCore& c) {
   return s + grown;
 }
 
-// Whether the core is a polytope whose boundary is given by faces (forEachFace).
-inline bool hasFaces(const ConvexCore& c) { return c.kind == ConvexCore::Kind::Box; }
+// Whether the core is a polytope whose boundary anyFaceTriangle() lists.
+inline bool hasFaces(const ConvexCore& c) { return c.kind == ConvexCore::Kind::Box || c.kind == ConvexCore::Kind::Hull; }
 
-// Calls visit(a, b, c) for triangles covering the boundary of a core with faces (a box: two per face), stopping at
-// the first that returns true; returns whether one did.
+// Calls visit(a, b, c) for triangles covering the boundary of a core with faces, stopping at the first that returns
+// true; returns whether one did. A box: two per face; a hull: convex_hull.h's anyBoundaryTriangle.
 template <class Visit>
 bool anyFaceTriangle(const ConvexCore& c, Visit&& visit) {
+  if (c.kind == ConvexCore::Kind::Hull) return anyBoundaryTriangle(*c.hull, c.offset, visit);
   for (const auto& f : kBoxFaces) {
     if (visit(c.corner[f[0]], c.corner[f[1]], c.corner[f[2]]) || visit(c.corner[f[0]], c.corner[f[2]], c.corner[f[3]])) {
       return true;

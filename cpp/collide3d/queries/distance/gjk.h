@@ -237,6 +237,25 @@ inline Reduced nearestOnTetrahedron(const Vec3* w) {
 
 inline GjkResult gjk(const ConvexCore& a, const ConvexCore& b) { return gjkUntil(a, b, NAN); }
 
+// Whether GJK's answer proves the cores grown by `reach` overlap by more than tau: its nearest points closer than
+// reach - tau, or its last simplex enclosing the origin with tau to spare on every side (the difference of the
+// cores then holds the ball of radius tau about the origin: the simplex's vertices are its points, to rounding far
+// below tau).
+inline bool gjkProvesOverlap(const GjkResult& near, double reach, double tau) {
+  if (near.distance < reach - tau) return true;
+  const GjkSimplex& s = near.simplex;
+  if (s.count != 4) return false;
+  constexpr int kFaces[4][3] = {{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1}};  // the face opposite vertex m
+  for (int m = 0; m < 4; ++m) {
+    const Vec3 a = s.v[kFaces[m][0]].w, b = s.v[kFaces[m][1]].w, c = s.v[kFaces[m][2]].w;
+    const Vec3 n = cross(b - a, c - a);
+    const double height = dot(n, -a), toward = dot(n, s.v[m].w - a);
+    // The origin lies on the opposite vertex's side of the face, more than tau from its plane.
+    if (!(std::fabs(height) > tau * length(n)) || (height > 0) != (toward > 0)) return false;
+  }
+  return true;
+}
+
 // The separation of the cores along the unit n, -h_A(-n) - h_B(n): a rigorous lower bound on their distance for
 // every n. Near a curved side GJK can stall short of proving what its upper bound shows (support points along a
 // cone's or cylinder's straight side make sliver simplices, whose nearest point rounding misplaces, and a support

@@ -2,7 +2,6 @@
 #include "collide3d/queries/intersects/intersects_gjk.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "collide3d/queries/distance/gjk.h"
 
@@ -31,21 +30,6 @@ bool meetsFaces(EncodedShape solid, const ConvexCore& solidCore, EncodedShape bo
   });
 }
 
-// Whether GJK's last simplex encloses the origin with room tau on every side: then the difference of the cores
-// holds the ball of radius tau about the origin (the simplex's vertices are its points, to rounding far below tau).
-bool enclosesOrigin(const GjkSimplex& s, double tau) {
-  if (s.count != 4) return false;
-  constexpr int kFaces[4][3] = {{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1}};  // the face opposite vertex m
-  for (int m = 0; m < 4; ++m) {
-    const Vec3 a = s.v[kFaces[m][0]].w, b = s.v[kFaces[m][1]].w, c = s.v[kFaces[m][2]].w;
-    const Vec3 n = cross(b - a, c - a);
-    const double away = dot(n, s.v[m].w - a), norm = length(n);
-    // The origin's height over the face, towards the opposite vertex, must exceed tau.
-    if (!(norm > 0) || !(std::fabs(dot(n, -a)) > tau * norm) || (dot(n, -a) > 0) != (away > 0)) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 bool meetsByGjk(EncodedShape a, EncodedShape b) {
@@ -57,7 +41,7 @@ bool meetsByGjk(EncodedShape a, EncodedShape b) {
   if (!facesA && !facesB) return true;
   // Overlapping by more than tau, as GJK's nearest points show (within the radii) or its last simplex (the cores).
   const GjkResult& near = gap.near;
-  if (near.distance < pair.reach - pair.tau || enclosesOrigin(near.simplex, pair.tau)) return true;
+  if (gjkProvesOverlap(near, pair.reach, pair.tau)) return true;
   // The point between the nearest points, in proportion to the radii: a common point when the solids overlap.
   const double share = pair.reach > 0 ? pair.a.radius / pair.reach : 0.5;
   const Vec3 between = near.onA + (near.onB - near.onA) * share;

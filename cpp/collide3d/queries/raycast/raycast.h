@@ -3,6 +3,7 @@
 #include "collide3d/queries/raycast/raycast_box.h"
 #include "collide3d/queries/raycast/raycast_capsule.h"
 #include "collide3d/queries/raycast/raycast_cone.h"
+#include "collide3d/queries/raycast/raycast_convex.h"
 #include "collide3d/queries/raycast/raycast_cylinder.h"
 #include "collide3d/queries/raycast/raycast_ellipsoid.h"
 #include "collide3d/queries/raycast/raycast_plane.h"

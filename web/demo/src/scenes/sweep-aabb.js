@@ -11,7 +11,7 @@ export const explanation = `Against a triangle or a box: the separating axis tes
   one interval of <i>t</i>; the first contact is the latest entry, if it comes before the earliest exit, and the axis
   that entered last is the normal. Against a point, segment, sphere or capsule the box's centre is cast as a ray
   against their Minkowski difference grown by the radius (§5.5.7); against a plane the normal alone decides; against
-  a cylinder, cone or ellipsoid, GJK ray casting (van den Bergen 2004).`;
+  a cylinder, cone, ellipsoid or convex hull, GJK ray casting (van den Bergen 2004).`;
 
 export const params = sweepParams({
   start: { position: [-2.6, 2.4, 1] },

@@ -10,7 +10,7 @@ export const explanation = `A capsule is a segment grown by a radius <i>r</i>: m
   Collision Detection</i> §5.5.7): the target's corners copied at both ends and the edges swept between, a polytope,
   grown by the radii. Where the ray enters it is the time of impact; the target point it came from, the contact.
   A segment reaches a plane end first: the earlier of its end balls' closed-form times. Against a cylinder,
-  cone or ellipsoid, GJK ray casting (van den Bergen 2004). Touching at the start is decided exactly, except against
+  cone, ellipsoid or convex hull, GJK ray casting (van den Bergen 2004). Touching at the start is decided exactly, except against
   a cylinder, cone or ellipsoid (GJK proves them apart by more than 2⁻⁴⁰ of the sizes, or they touch).`;
 
 export const params = sweepParams({

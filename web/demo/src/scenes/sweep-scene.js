@@ -62,7 +62,7 @@ export const narrow = { camera: [4, 7, 16], target: [-0.6, -2.4, 0] };
 
 /** Which of sweep.h's methods answers the pair: what the readout's `method` row names. */
 export function methodOf(moving, target) {
-  if (['cylinder', 'cone', 'ellipsoid'].includes(target)) return 'GJK ray cast';
+  if (['cylinder', 'cone', 'ellipsoid', 'convex'].includes(target)) return 'GJK ray cast';
   if (target === 'plane') {
     return moving === 'sphere' ? 'signed distance, closed form'
       : moving === 'capsule' ? 'both end balls, closed form' : 'one axis: the plane\'s normal';

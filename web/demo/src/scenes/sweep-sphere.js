@@ -11,7 +11,7 @@ export const explanation = `The sphere's centre moves from <b>c</b> to <b>c</b> 
   Collision Detection</i> §5.5.7), which for a triangle or box is its faces pushed out, a cylinder round each edge
   and a ball on each corner. Whether it touches at all is decided exactly first: the capsule the sphere sweeps meets
   the target or not. Against a plane the centre's distance is linear in <i>t</i>, a closed form (§5.5.3); against a
-  cylinder, cone or ellipsoid, GJK ray casting (van den Bergen 2004) jumps <i>t</i> to where the motion closes the
+  cylinder, cone, ellipsoid or convex hull, GJK ray casting (van den Bergen 2004) jumps <i>t</i> to where the motion closes the
   gap a separating plane leaves, never past the contact. <i>t</i> = 0 when it already touches.`;
 
 export const params = sweepParams({

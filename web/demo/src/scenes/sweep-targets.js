@@ -1,15 +1,18 @@
 // The targets of the sweep scenes: every shape a sweep answers against, fixed in its handle's frame (a rotatable
 // handle turns all but the AABB), drawn by turn. Not a scene of its own: sweep-scene.js places one of them.
 import * as THREE from 'three';
+import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
 import { COLORS, answerMesh, boxMesh, marker, planePatch, rod, rotationOfHandle, triangleMesh } from '../framework/visuals.js';
 import { worldPoints } from './local-points.js';
 
 /** The targets, in the order the panel lists them (the test checks c3d.supported has these sweep pairs). */
 export const TARGETS = ['point', 'segment', 'triangle', 'plane', 'sphere', 'capsule', 'cylinder', 'cone', 'ellipsoid',
-  'aabb', 'obb'];
+  'aabb', 'obb', 'convex'];
 
 // Sizes in the handle's frame: the segment, capsule, cylinder and cone (base below, apex above) lie along its y axis,
-// the triangle in its xy plane, the ellipsoid's radii along its axes; the plane's normal is its z axis.
+// the triangle in its xy plane, the ellipsoid's radii along its axes, the convex hull's points about its centre (a
+// gem: an octagon's corners at z = 0.5, its apex at z = 0.9 and a point below at z = -0.9); the plane's normal is
+// its z axis.
 export const TARGET_SIZES = {
   segmentHalfLength: 1.5,
   triangle: [[-2, -1.5, 0], [2, -1.5, 0], [0, 2, 0]],
@@ -18,6 +21,8 @@ export const TARGET_SIZES = {
   cylinder: { halfLength: 1, radius: 0.8 },
   cone: { halfLength: 1, radius: 0.9 },
   radii: { x: 1.3, y: 0.7, z: 0.9 },
+  hull: [...Array.from({ length: 8 }, (_, i) => [1.2 * Math.cos(i * Math.PI / 4), 0.8 * Math.sin(i * Math.PI / 4), 0.5]),
+    [0, 0, 0.9], [0, 0, -0.9], [0.3, 0.2, 0]],
   halfSize: { x: 1.2, y: 0.6, z: 0.8 },
 };
 
@@ -25,7 +30,8 @@ const Y = (y) => new THREE.Vector3(0, y, 0);
 
 /** The targets' meshes on `group`; `show(kind)` shows one and returns its collide3d shape in world space. */
 export function sweepTargets(group) {
-  const { segmentHalfLength, triangle, sphereRadius, capsule, cylinder, cone, radii, halfSize } = TARGET_SIZES;
+  const { segmentHalfLength, triangle, sphereRadius, capsule, cylinder, cone, radii, hull, halfSize } = TARGET_SIZES;
+  const hullPoints = hull.map((xyz) => new THREE.Vector3(...xyz));
   const corners = triangle.map((xyz) => new THREE.Vector3(...xyz));
   const ends = (half) => [Y(-half), Y(half)];
   const triangleBody = triangleMesh(COLORS.apart);
@@ -42,6 +48,7 @@ export function sweepTargets(group) {
     cylinder: answerMesh(new THREE.CylinderGeometry(cylinder.radius, cylinder.radius, 2 * cylinder.halfLength, 48), 0.6),
     cone: answerMesh(new THREE.ConeGeometry(cone.radius, 2 * cone.halfLength, 48), 0.6),
     ellipsoid: answerMesh(new THREE.SphereGeometry(1, 48, 24), 0.6),
+    convex: answerMesh(new ConvexGeometry(hullPoints), 0.6),
     aabb: boxMesh(0.6),
     obb: boxMesh(0.6),
   };
@@ -77,6 +84,7 @@ export function sweepTargets(group) {
       return { type: 'cone', base, apex, radius: cone.radius };
     },
     ellipsoid: () => ({ type: 'ellipsoid', center: group.position.clone(), radii: { ...radii }, rotation: rotationOfHandle(group) }),
+    convex: () => ({ type: 'convex', points: worldPoints(group, hullPoints) }),
     aabb: () => ({ type: 'aabb', min: group.position.clone().sub(halfSize), max: group.position.clone().add(halfSize) }),
     obb: () => ({ type: 'obb', center: group.position.clone(), halfSize: { ...halfSize }, rotation: rotationOfHandle(group) }),
   };
