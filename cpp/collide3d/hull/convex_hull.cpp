@@ -23,12 +23,15 @@ size_t ConvexHull::bytes() const {
              sizeof(uint32_t);
 }
 
-uint32_t ConvexHull::supportIndex(Vec3 d, uint32_t start) const {
+uint32_t ConvexHull::supportIndex(Vec3 d, uint32_t start, Comparison comparison) const {
+  const auto farther = [&](Vec3 u, Vec3 v) {
+    return comparison == Comparison::Exact ? fartherAlong(d, u, v) : dot(d, u) > dot(d, v);
+  };
   const uint32_t n = static_cast<uint32_t>(vertices.size());
   if (n <= kScanLimit) {
     uint32_t best = 0;
     for (uint32_t v = 1; v < n; ++v) {
-      if (fartherAlong(d, vertices[v], vertices[best])) best = v;
+      if (farther(vertices[v], vertices[best])) best = v;
     }
     return best;
   }
@@ -37,7 +40,7 @@ uint32_t ConvexHull::supportIndex(Vec3 d, uint32_t start) const {
   for (;;) {
     uint32_t best = at;
     for (uint32_t k = adjacencyStart[at]; k < adjacencyStart[at + 1]; ++k) {
-      if (fartherAlong(d, vertices[adjacency[k]], vertices[best])) best = adjacency[k];
+      if (farther(vertices[adjacency[k]], vertices[best])) best = adjacency[k];
     }
     if (best == at) return at;
     at = best;

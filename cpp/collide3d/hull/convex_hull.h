@@ -49,8 +49,11 @@ struct ConvexHull {
   // scan for small hulls. Every step compares dot(d, u - v) by its exact sign, and a vertex that no neighbour beats
   // is a maximum over the whole polytope (the simplex method's argument: at a vertex that is not optimal some edge
   // strictly improves), on flat hulls too, whose plateaus are left through the equal neighbours' edges.
-  // On a built hull, d finite.
-  uint32_t supportIndex(Vec3 d, uint32_t start = 0) const;
+  // Comparison::Rounded compares the rounded dot products instead: a vertex within rounding of the maximum, at a
+  // fraction of the cost where directions nearly tie (GJK's and EPA's, whose tolerances absorb that rounding;
+  // each move still strictly raises the rounded value, so the climb ends). On a built hull, d finite.
+  enum class Comparison { Exact, Rounded };
+  uint32_t supportIndex(Vec3 d, uint32_t start = 0, Comparison comparison = Comparison::Exact) const;
   Vec3 support(Vec3 d) const { return vertices[supportIndex(d)]; }
 
   // Whether the finite point p lies in the closed hull, exactly.

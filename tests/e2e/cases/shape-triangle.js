@@ -87,6 +87,23 @@ export default [
     },
   },
   {
+    set: { shape: [0, 0, 0.5, 0, 0, 0], kind: 'cone', radius: 0.5, length: 2 },
+    check({ result, readout, c3d }) {
+      // Base disc (radius 0.5) at y = -1 about (0, -1, 0.5), apex at (0, 1, 0.5): the disc's rim touches the
+      // triangle at (0, -1, 0), inside it.
+      expect(result.inputs.shape).toEqual({ type: 'cone', base: { x: 0, y: -1, z: 0.5 }, apex: { x: 0, y: 1, z: 0.5 }, radius: 0.5 });
+      expect(result.intersects).toBe(true);
+      expect(c3d.intersects(result.inputs.shape, result.inputs.triangle)).toBe(true);
+      expect(readout).toMatchObject({ intersects: 'yes', shape: 'cone' });
+    },
+  },
+  {
+    set: { shape: [0, 0, 0.51, 0, 0, 0] },
+    check({ result }) {
+      expect(result.intersects).toBe(false);
+    },
+  },
+  {
     set: { shape: [0, 0, 1, 0, 0, 0], kind: 'ellipsoid', radius: 1, length: 1 },
     check({ result }) {
       // Radii 1 across (x and z) and 0.5 along y: its lowest point is the origin, on the triangle.

@@ -88,11 +88,11 @@ struct ConvexCore {
   Vec3 cylinderSupport(Vec3 d) const {
     return rimPoint(dot(d, corner[1] - corner[0]) >= 0 ? corner[1] : corner[0], d);
   }
-  // The hull's vertex farthest along d, found exactly by hill climbing from the last one (convex_hull.h), then moved.
+  // The hull's vertex farthest along d, to rounding, by hill climbing from the last one (convex_hull.h), then moved.
   // A direction that is not finite (never GJK's) has no answer: corner[0] stands for it rather than a climb on NaN.
   Vec3 hullSupport(Vec3 d) const {
     if (!(std::isfinite(d.x) && std::isfinite(d.y) && std::isfinite(d.z))) return corner[0];
-    warm = hull->supportIndex(d, warm);
+    warm = hull->supportIndex(d, warm, ConvexHull::Comparison::Rounded);
     return hull->vertices[warm] + offset;
   }
   // The apex or the base rim's point, whichever reaches farther along d.
