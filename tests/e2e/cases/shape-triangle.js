@@ -104,6 +104,22 @@ export default [
     },
   },
   {
+    set: { shape: [0, 0, 0.4, 90, 0, 0], kind: 'convex', radius: 0.5, length: 1 },
+    check({ result, readout, c3d }) {
+      // The gem turned so its axis (y) points along z, half length 0.5: its lower tip at z = -0.1, through the
+      // triangle (then lifted to 0.51 - 0.5 = 0.01 above it).
+      expect(result.intersects).toBe(true);
+      expect(c3d.intersects(result.inputs.shape, result.inputs.triangle)).toBe(true);
+      expect(readout).toMatchObject({ intersects: 'yes', shape: 'convex' });
+    },
+  },
+  {
+    set: { shape: [0, 0, 0.51, 90, 0, 0] },
+    check({ result }) {
+      expect(result.intersects).toBe(false);
+    },
+  },
+  {
     set: { shape: [0, 0, 1, 0, 0, 0], kind: 'ellipsoid', radius: 1, length: 1 },
     check({ result }) {
       // Radii 1 across (x and z) and 0.5 along y: its lowest point is the origin, on the triangle.

@@ -37,7 +37,7 @@ export const catalog = [
   { id: 'triangle-box', title: 'Triangle – box', load: () => import('./scenes/triangle-box.js'),
     summary: 'A triangle against an axis-aligned or oriented box: the separating axis test over 13 axes, touching included.' },
   { id: 'shape-triangle', title: 'Rounded shapes – triangle', load: () => import('./scenes/shape-triangle.js'),
-    summary: 'A sphere, capsule, cylinder, cone or ellipsoid against a triangle: the test a mesh runs on each triangle, with the nearest points.' },
+    summary: 'A sphere, capsule, cylinder, cone, ellipsoid or convex hull against a triangle: the test a mesh runs on each triangle, with the nearest points.' },
   { id: 'sphere-sphere', title: 'Sphere – sphere', load: () => import('./scenes/sphere-sphere.js'),
     summary: 'Two balls: the gap between them, or how deep they overlap and in which direction.' },
   { id: 'aabb-aabb', title: 'AABB – AABB', load: () => import('./scenes/aabb-aabb.js'),

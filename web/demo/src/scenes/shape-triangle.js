@@ -1,7 +1,8 @@
-// Shape – triangle: intersects() of a triangle and a sphere, capsule, cylinder, cone or ellipsoid (the tests a triangle
+// Shape – triangle: intersects() of a triangle and a sphere, capsule, cylinder, cone, ellipsoid or convex hull (the tests a triangle
 // mesh runs per triangle), with the closest points where the pair has them (sphere and capsule). Both sit on
 // rotatable handles; the shape's axis is its handle's y.
 import * as THREE from 'three';
+import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
 import { COLORS, answerMesh, marker, polyline, rotationOfHandle, triangleMesh } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
 import { worldPoints } from './local-points.js';
@@ -12,7 +13,8 @@ export const explanation = `A <b>sphere</b> meets the triangle when the triangle
   <i>Real-Time Collision Detection</i>, §5.1.5 and §5.1.9). The yellow markers are those nearest points. A
   <b>cylinder</b> has flat caps, so the test moves to its frame: the triangle is clipped to the slab between the caps
   (Sutherland–Hodgman), and the clipped polygon's point nearest the axis is compared with the radius. A <b>cone</b>
-  meets it when a triangle edge meets the cone, its axis crosses the triangle, or the triangle meets its base disc. An
+  meets it when a triangle edge meets the cone, its axis crosses the triangle, or the triangle meets its base disc; a
+  <b>convex hull</b> when the triangle meets one of its faces or a corner of it lies inside (all exact). An
   <b>ellipsoid</b> is the unit ball once its axes are divided by its radii; there the same nearest-point test runs on
   the transformed triangle. Here the ellipsoid's radii are <i>radius</i> across and <i>length</i>/2 along its axis.
   Touching counts as meeting. For the sphere and the capsule that is decided exactly: where the centre projects,
@@ -23,7 +25,8 @@ export const explanation = `A <b>sphere</b> meets the triangle when the triangle
 export const params = {
   triangle: { type: 'transform', position: [0, 0, 0], rotation: [-60, 0, 20] },
   shape: { type: 'transform', position: [0, 1.5, 0.5], rotation: [30, 0, 40] },
-  kind: { type: 'choice', value: 'capsule', options: ['sphere', 'capsule', 'cylinder', 'cone', 'ellipsoid'], label: 'shape' },
+  kind: { type: 'choice', value: 'capsule', options: ['sphere', 'capsule', 'cylinder', 'cone', 'ellipsoid', 'convex'],
+    label: 'shape' },
   radius: { type: 'number', value: 0.6, min: 0.05, max: 2, step: 0.01 },
   length: { type: 'number', value: 1.6, min: 0.1, max: 4, step: 0.01 },
 };
@@ -32,6 +35,9 @@ export const camera = [4, 5, 8];
 
 // The triangle's corners in its handle's frame (its xy plane).
 const CORNERS = [[-2, -1.5, 0], [2, -1.5, 0], [0, 2, 0]];
+// The convex hull's points in its handle's frame, scaled by radius across and length / 2 along y: a double pyramid
+// over a hexagon.
+const GEM = [...Array.from({ length: 6 }, (_, i) => [Math.cos(i * Math.PI / 3), 0, Math.sin(i * Math.PI / 3)]), [0, 1, 0], [0, -1, 0]];
 const UP = new THREE.Vector3(0, 1, 0);
 
 export function create({ stage, c3d, handles }) {
@@ -46,6 +52,7 @@ export function create({ stage, c3d, handles }) {
     capsule: answerMesh(new THREE.CapsuleGeometry(1, 1, 12, 32), 0.6),
     cylinder: answerMesh(new THREE.CylinderGeometry(1, 1, 1, 48), 0.6),
     cone: answerMesh(new THREE.ConeGeometry(1, 1, 48), 0.6),  // apex up its y axis, like the shape's
+    convex: answerMesh(new ConvexGeometry(GEM.map((xyz) => new THREE.Vector3(...xyz))), 0.6),
     ellipsoid: answerMesh(new THREE.SphereGeometry(1, 48, 24), 0.6),
   };
   handles.shape.add(...Object.values(bodies));
@@ -64,6 +71,8 @@ export function create({ stage, c3d, handles }) {
       capsule: { type: 'capsule', start, end, radius },
       cylinder: { type: 'cylinder', start, end, radius },
       cone: { type: 'cone', base: start, apex: end, radius },
+      convex: { type: 'convex', points: worldPoints(handles.shape, GEM.map(([x, y, z]) =>
+        new THREE.Vector3(x * radius, y * length / 2, z * radius))) },
       ellipsoid: { type: 'ellipsoid', center, radii: { x: radius, y: length / 2, z: radius },
         rotation: rotationOfHandle(handles.shape) },
     }[kind];
@@ -74,7 +83,7 @@ export function create({ stage, c3d, handles }) {
       body.geometry.dispose();
       body.geometry = new THREE.CapsuleGeometry(radius, length, 12, 32);
     } else {
-      body.scale.set(radius, kind === 'sphere' ? radius : kind === 'ellipsoid' ? length / 2 : length, radius);
+      body.scale.set(radius, kind === 'sphere' ? radius : kind === 'ellipsoid' || kind === 'convex' ? length / 2 : length, radius);
     }
 
     const intersects = c3d.intersects(shape, tri);
