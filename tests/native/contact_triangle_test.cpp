@@ -13,6 +13,7 @@
 
 #include "collide3d/dispatch/tables.h"
 #include "query_checks.h"
+#include "moved_shapes.h"
 #include "test_support.h"
 
 namespace c3d {
@@ -265,10 +266,7 @@ TEST(ContactTriangleTable, ReversedOrderNegatesTheNormalAndSwapsThePoints) {
 
 // ---- Properties on random shapes ----------------------------------------------------------------------------------
 
-Sphere moved(const Sphere& s, Vec3 by) { return {s.center + by, s.radius}; }
-Capsule moved(const Capsule& c, Vec3 by) { return {c.start + by, c.end + by, c.radius}; }
-Aabb moved(const Aabb& box, Vec3 by) { return {box.min + by, box.max + by}; }
-Obb moved(const Obb& box, Vec3 by) { return {box.center + by, box.halfSize, box.rotation}; }
+using testing::moved;
 
 // How far the shape must travel along the unit `direction` until it no longer meets the triangle (it meets it where
 // it starts): the travels at which two convex sets meet are an interval holding 0, so bisection finds its end.

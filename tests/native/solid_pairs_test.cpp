@@ -13,6 +13,7 @@
 #include "collide3d/dispatch/shape_visit.h"
 #include "collide3d/dispatch/solids.h"
 #include "random_convex.h"
+#include "moved_shapes.h"
 #include "test_support.h"
 
 namespace c3d {
@@ -89,16 +90,8 @@ class Solid {
   testing::HullRing hulls;  // keeps the latest hulls alive, as a shape names its hull by address
 };
 
-Point moved(const Point& p, Vec3 o) { return {p.position + o}; }
-Segment moved(const Segment& s, Vec3 o) { return {s.start + o, s.end + o}; }
-Triangle moved(const Triangle& t, Vec3 o) { return {t.a + o, t.b + o, t.c + o}; }
-Sphere moved(const Sphere& s, Vec3 o) { return {s.center + o, s.radius}; }
-Capsule moved(const Capsule& c, Vec3 o) { return {c.start + o, c.end + o, c.radius}; }
-Cylinder moved(const Cylinder& c, Vec3 o) { return {c.start + o, c.end + o, c.radius}; }
-Cone moved(const Cone& c, Vec3 o) { return {c.base + o, c.apex + o, c.radius}; }
-Ellipsoid moved(const Ellipsoid& e, Vec3 o) { return {e.center + o, e.radii, e.rotation}; }
-Aabb moved(const Aabb& b, Vec3 o) { return {b.min + o, b.max + o}; }
-Obb moved(const Obb& b, Vec3 o) { return {b.center + o, b.halfSize, b.rotation}; }
+using testing::moved;
+
 // A hull moved: the hull of its moved vertices (exact on the grid), kept alive by the generator's ring.
 testing::HullRing* movedHulls = nullptr;
 Convex moved(const Convex& c, Vec3 o) {

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "collide3d/dispatch/encoded.h"
+#include "moved_shapes.h"
 #include "query_checks.h"
 #include "random_sweep_shapes.h"
 
@@ -152,14 +153,7 @@ TEST(SweepShapes, GrazingIsDecidedExactly) {
 
 // --- random motions against a reference ---
 
-template <class Shape>
-Shape moved(Shape s, Vec3 by);
-template <> Point moved(Point s, Vec3 by) { s.position = s.position + by; return s; }
-template <> Segment moved(Segment s, Vec3 by) { s.start = s.start + by, s.end = s.end + by; return s; }
-template <> Sphere moved(Sphere s, Vec3 by) { s.center = s.center + by; return s; }
-template <> Capsule moved(Capsule s, Vec3 by) { s.start = s.start + by, s.end = s.end + by; return s; }
-template <> Aabb moved(Aabb s, Vec3 by) { s.min = s.min + by, s.max = s.max + by; return s; }
-template <> Obb moved(Obb s, Vec3 by) { s.center = s.center + by; return s; }
+using testing::moved;
 
 
 // Whether the shapes meet: the intersects table's exact answer, or GJK's distance within the radii.
