@@ -21,11 +21,11 @@ bool pointIn(Vec3 p, EncodedShape solid) {
   return *tableMeets({ShapeType::Point, point.data()}, solid);
 }
 
-// The solid against a box, exactly: a face triangle it meets, or a point of it inside the box.
-bool meetsFaces(EncodedShape solid, const ConvexCore& solidCore, EncodedShape box, const ConvexCore& boxCore) {
-  if (pointIn(solidCore.corner[0], box)) return true;
+// The solid against a box or hull, exactly: a face triangle it meets, or a point of it inside the polytope.
+bool meetsFaces(EncodedShape solid, const ConvexCore& solidCore, EncodedShape polytope, const ConvexCore& faces) {
+  if (pointIn(solidCore.corner[0], polytope)) return true;
   const IntersectsFn meetsTriangle = intersectsTable().at(solid.type, ShapeType::Triangle);
-  return anyFaceTriangle(boxCore, [&](Vec3 p, Vec3 q, Vec3 r) {
+  return anyFaceTriangle(faces, [&](Vec3 p, Vec3 q, Vec3 r) {
     return meetsTriangle(solid.numbers, encodedBuffer(Triangle{p, q, r}).data());
   });
 }
