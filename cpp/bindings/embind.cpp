@@ -213,6 +213,7 @@ emscripten::val describe() {
   enums.set("hitModes", std::string(kHitModeNames));
   enums.set("segmentKinds", std::string(kSegmentKindNames));
   enums.set("worldKinds", std::string(io::kWorldKindNames));
+  enums.set("gjkStops", std::string(kGjkStopNames));
   layout.set("enums", enums);
   layout.set("maxIterations", CharacterMove::kMaxIterations);
   val range = val::object();

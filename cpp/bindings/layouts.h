@@ -13,6 +13,7 @@
 #include "collide3d/mesh/mesh_pair.h"
 #include "collide3d/mesh/segment_tree.h"
 #include "collide3d/queries/results.h"
+#include "collide3d/queries/trace/gjk_trace.h"
 
 namespace c3d::io {
 
@@ -115,6 +116,36 @@ struct ConvexHullAt {
   }
 };
 
+// gjkTrace's answer (gjk_trace.h): the counts of its lists (GJK's steps, then EPA's vertices, steps and face
+// indices, in that order at traceAddress()), why GJK stopped (a GjkStop), the radii that grow the cores into the
+// shapes, GJK's nearest points of the cores and their distance, and, when the shapes meet, their contact.
+struct GjkTraceAt {
+  double steps = 0;
+  int stop = 0;
+  double radiusA = 0, radiusB = 0;
+  Vec3 pointA, pointB;
+  double distance = 0;
+  bool meets = false;
+  double epaVertices = 0, epaSteps = 0, epaFaceIndices = 0;
+  Contact contact{};
+
+  static constexpr const char* kName = "gjkTrace";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("steps", &GjkTraceAt::steps);
+    visit("stop", &GjkTraceAt::stop);
+    visit("radiusA", &GjkTraceAt::radiusA);
+    visit("radiusB", &GjkTraceAt::radiusB);
+    visit("pointA", &GjkTraceAt::pointA);
+    visit("pointB", &GjkTraceAt::pointB);
+    visit("distance", &GjkTraceAt::distance);
+    visit("meets", &GjkTraceAt::meets);
+    visit("epaVertices", &GjkTraceAt::epaVertices);
+    visit("epaSteps", &GjkTraceAt::epaSteps);
+    visit("epaFaceIndices", &GjkTraceAt::epaFaceIndices);
+    visit("contact", &GjkTraceAt::contact);
+  }
+};
+
 // What a moveAndSlide world's object is (characterWorldAdd).
 enum class WorldKind : int { Mesh = 0, Tree = 1 };
 constexpr const char* kWorldKindNames = "mesh,tree";  // in order
@@ -127,6 +158,7 @@ using AllLayouts =
     LayoutList<RaycastOptions, RaycastHit, ClassifyOptions, SweepOptions, SweepHit, ClosestPoints, Contact, Separation,
                IntersectionSet, OrthonormalBasis, ItemProblemAt, MeshHit, MeshSweepHit, MeshPoint, MeshContact,
                MeshClosestPoints, MeshPairPoints, ContactsOptions, ImageSpan, MeshImageAt, NearOptions, TreeHit,
-               WorldHit, CharacterMove, CharacterOptions, ConvexHullAt>;
+               WorldHit, CharacterMove, CharacterOptions, ConvexHullAt, TracedVertex, GjkTraceStep, EpaTraceStep,
+               GjkTraceAt>;
 
 }  // namespace c3d::io

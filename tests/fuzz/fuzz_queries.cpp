@@ -2,14 +2,17 @@
 // as the bindings validate them, then every dispatch-table entry for the pair called, with drawn options. Under
 // AddressSanitizer and UndefinedBehaviorSanitizer it finds memory errors and undefined behaviour (overflowing
 // conversions, shifts, misaligned reads); it also traps on answers the API rules out: intersects differing with the
-// argument order, a NaN in a returned number, a hit outside the caster's range, a negative distance or depth.
+// argument order, a NaN in a returned number, a hit outside the caster's range, a negative distance or depth, a
+// GJK trace whose answer differs from GJK's.
 // Run: scripts/fuzz.sh (a long run), or the short bounded run inside npm test.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <utility>
 
+#include "collide3d/dispatch/solids.h"
 #include "collide3d/dispatch/tables.h"
+#include "collide3d/queries/trace/gjk_trace.h"
 #include "fuzz_input.h"
 
 namespace c3d {
@@ -62,6 +65,11 @@ void queryPair(fuzz::Input& in, ShapeType a, ShapeType b, const double* sa, cons
     if (const auto touch = fn(sa, sb)) check(touch->depth >= 0 && finite(touch->normal), "contact depth >= 0, finite normal");
   }
   if (const SeparatingAxisFn fn = separatingAxisTable().at(a, b)) fn(sa, sb);
+  if (isSolid(a) && isSolid(b)) {  // the GJK/EPA trace: the same answer as the unwatched GJK
+    GjkTrace trace;
+    const ConvexCore ca = coreOf({a, sa}), cb = coreOf({b, sb});
+    if (traceGjk(ca, cb, trace)) check(trace.near.distance == gjk(ca, cb).distance, "the trace's GJK is the query's");
+  }
 }
 
 }  // namespace

@@ -131,6 +131,7 @@ function fuzzer(seed) {
     () => c3d.distance(shape(), shape()),
     () => c3d.closestPoints(shape(), shape()),
     () => c3d.contact(shape(), shape()),
+    () => c3d.gjkTrace(shape(), shape()),
     () => c3d.separatingAxis(shape(pick(['aabb', 'obb'])), shape(pick(['aabb', 'obb', 'sphere']))),
     () => c3d.orthonormalBasis(vector()),
     () => c3d.intersectsBatch(batchSide(), batchSide(), chance(0.5) ? undefined : numbers(1)),

@@ -11,7 +11,7 @@ describe('init', () => {
     expect(a).toBe(b);
     expect(Object.isFrozen(a)).toBe(true);
     expect(Object.keys(a).sort()).toEqual(
-      ['AabbTree', 'ConvexHull', 'HeapArray', 'SegmentTree', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance',
+      ['AabbTree', 'ConvexHull', 'HeapArray', 'SegmentTree', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance', 'gjkTrace',
         'intersection', 'intersects', 'intersectsBatch', 'moveAndSlide', 'orthonormalBasis', 'raycast', 'raycastBatch', 'separatingAxis',
         'supported', 'sweep']);
   });

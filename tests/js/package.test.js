@@ -23,7 +23,7 @@ function run(command, args, cwd) {
 // a decision (raise a budget with the README's sizes table). js: the library's own modules (web/lib/*.js); three:
 // collide3d/three (web/lib/three/*.js); glue: Emscripten's loader; wasm: the module; inline: the module in base64
 // (collide3d/inline).
-const BUDGETS = { js: 44_000, three: 24_000, glue: 9_700, wasm: 445_000, inline: 670_000 };
+const BUDGETS = { js: 45_500, three: 24_000, glue: 9_700, wasm: 449_000, inline: 670_000 };
 
 describe('the packed package', () => {
   const app = mkdtempSync(join(tmpdir(), 'collide3d-app-'));
@@ -44,7 +44,7 @@ describe('the packed package', () => {
       'web/lib/three/index.d.ts', 'web/lib/three/index.js', 'web/lib/three/instance-tree.js', 'web/lib/three/morton-order.js',
       'web/lib/three/pose.js', 'web/lib/three/raycast-batched.js', 'web/lib/three/raycast-instanced.js',
       'web/lib/three/raycast-points-lines.js', 'web/lib/three/raycast-triangles.js', 'web/lib/three/scene-index.js',
-      'web/lib/three/shapes.js', 'web/lib/tree.js', 'web/lib/wasm/collide3d-wasm.js', 'web/lib/wasm/collide3d.mjs',
+      'web/lib/three/shapes.js', 'web/lib/trace.js', 'web/lib/tree.js', 'web/lib/wasm/collide3d-wasm.js', 'web/lib/wasm/collide3d.mjs',
       'web/lib/wasm/collide3d.wasm']);
   }, 240_000);
 

@@ -51,3 +51,17 @@ it('declares every shape type the module describes, with its fields', async () =
   expect(convexSchema.schema).toBe('hull:handle');
   expect(convex.sort()).toEqual([['dimension', 'dispose', 'faces', 'sourceIndex', 'triangles', 'vertices'], ['points']]);
 }, 120_000);
+
+// The `Solid` union (gjkTrace's arguments) is the shape types the module takes as solids: those contact() answers.
+it('declares Solid as exactly the solids, the shape types contact() answers', async () => {
+  const ts = (await import('typescript')).default;
+  const file = new URL('../../web/lib/index.d.ts', import.meta.url).pathname;
+  const program = ts.createProgram([file], { strict: true, target: ts.ScriptTarget.ES2022, noEmit: true });
+  const checker = program.getTypeChecker();
+  const alias = program.getSourceFile(file).statements.find((s) => ts.isTypeAliasDeclaration(s) && s.name.text === 'Solid');
+  const declared = new Set(checker.getTypeAtLocation(alias.name).types.map(
+    (member) => checker.getTypeOfSymbol(checker.getPropertyOfType(member, 'type')).value));
+  const c3d = await init();
+  const solids = new Set(c3d.supported.filter((p) => p.query === 'contact').flatMap((p) => [p.a, p.b]));
+  expect([...declared].sort()).toEqual([...solids].sort());
+}, 120_000);

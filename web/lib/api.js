@@ -9,6 +9,7 @@ import { defineSegmentTree } from './segment-tree.js';
 import { defineAabbTree } from './tree.js';
 import { defineMoveAndSlide } from './character.js';
 import { defineConvexHull } from './convex.js';
+import { defineGjkTrace } from './trace.js';
 import { definePairBatches } from './batch.js';
 import { defineHeapArrays } from './heap-array.js';
 import { intersectsFilter, raycastFilter, setFilterCodes } from './filters.js';
@@ -272,11 +273,12 @@ export function createApi(module) {
   const moveAndSlide = defineMoveAndSlide(shared, meshAddress, treeAddress);
   const { intersectsBatch, raycastBatch } = definePairBatches(shared);
   const ConvexHull = defineConvexHull(shared);
+  const gjkTrace = defineGjkTrace(shared);
 
   const api = {
     intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
     intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, SegmentTree, AabbTree, HeapArray,
-    moveAndSlide, ConvexHull, supported,
+    moveAndSlide, ConvexHull, gjkTrace, supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

@@ -80,6 +80,10 @@ export type Shape =
   | AabbShape | ObbShape | CylinderShape | CapsuleShape | FrustumShape | ConeShape | ConvexShape | ConvexHull;
 export type ShapeType = Shape['type'];
 export type Caster = RayShape | LineShape | SegmentShape;
+/** The shapes that are a convex core grown by a radius: every pair of them has every distance and contact query. */
+export type Solid =
+  | PointShape | SegmentShape | TriangleShape | SphereShape | CapsuleShape | CylinderShape | ConeShape
+  | EllipsoidShape | AabbShape | ObbShape | ConvexShape | ConvexHull;
 
 export interface RaycastOptions {
   /** The largest caster parameter t accepted (default Infinity). */
@@ -199,6 +203,71 @@ export interface Contact {
   pointB: Vector;
 }
 
+/** A support point of the cores' Minkowski difference A − B, and the points of each core it came from. */
+export interface GjkVertex {
+  /** onA − onB. */
+  point: Vector;
+  onA: Vector;
+  onB: Vector;
+}
+
+/** One step of GJK on the cores' Minkowski difference A − B. */
+export interface GjkStep {
+  /** The direction searched (−v, v the previous nearest point); zero for the first step, the start. */
+  direction: Vector;
+  /** The support point of A − B along `direction` (the start: the difference of the cores' first points). */
+  support: GjkVertex;
+  /** Whether the support point joined the simplex (false on the step that stops GJK but for reaching the origin). */
+  added: boolean;
+  /** The simplex after the step (1 to 4 vertices), reduced to the face nearest the origin. */
+  simplex: GjkVertex[];
+  /** The barycentric weights of `closest` on the simplex's vertices. */
+  weights: number[];
+  /** v: the simplex's point nearest the origin (zero when it encloses the origin). */
+  closest: Vector;
+  /** A lower bound on the cores' distance proved so far (the support plane's distance from the origin). */
+  lower: number;
+  /** |closest|: an upper bound on the cores' distance. */
+  upper: number;
+}
+
+/** One expansion step of EPA: the polytope of support points around the origin, and the face it grows from. */
+export interface EpaStep {
+  /** The polytope's vertices are the trace's first `vertexCount`. */
+  vertexCount: number;
+  /** Its faces: vertex indices, counter-clockwise seen from outside. */
+  faces: [number, number, number][];
+  /** The face nearest the origin (an index into `faces`). */
+  nearest: number;
+  /** That face's outward unit normal, and its plane's distance from the origin. */
+  normal: Vector;
+  distance: number;
+  /** The support point of A − B along `normal`: the polytope stops growing when it is no farther than the face. */
+  support: GjkVertex;
+  /** The least penetration depth of the cores proved so far. */
+  depth: number;
+}
+
+/** What GJK (and EPA, for overlapping cores) did on two solids, step by step: gjkTrace's answer. */
+export interface GjkTrace {
+  /** GJK runs on the cores (a sphere's centre, a capsule's segment); the shapes are the cores grown by these. */
+  radiusA: number;
+  radiusB: number;
+  steps: GjkStep[];
+  /** Why GJK stopped: it reached the origin (the cores overlap), no support point was nearer, one repeated, or |v| stalled. */
+  stop: 'origin' | 'converged' | 'repeated' | 'stalled' | 'proved' | 'limit';
+  /** GJK's nearest points of the cores and their distance (0 when they overlap). */
+  pointA: Vector;
+  pointB: Vector;
+  distance: number;
+  /** Whether the shapes meet by GJK's distance, to its rounding (intersects decides exactly). */
+  meets: boolean;
+  /** The shapes' contact when they meet (as contact() computes it for pairs without a kernel of their own). */
+  contact: Contact | null;
+  /** EPA's polytope at each step, when the cores overlap. */
+  epa: { vertices: GjkVertex[]; steps: EpaStep[] } | null;
+}
+
 export interface Separation {
   /** Unit, from the first shape towards the second: the shapes' projections onto it do not overlap. */
   axis: Vector;
@@ -298,6 +367,11 @@ export interface Collide3d {
   readonly HeapArray: HeapArrayConstructor;
   /** Convex hulls of point sets, built once (exactly) and passed to any query as a `convex` shape. */
   readonly ConvexHull: ConvexHullConstructor;
+  /**
+   * GJK and EPA on two solids, step by step, for watching them work (a teaching or debugging aid): the simplex and
+   * the distance bounds after each GJK step, and EPA's polytope at each expansion when the cores overlap.
+   */
+  gjkTrace(a: Solid, b: Solid): GjkTrace;
   /** Every (query, a, b) shape-type pair the module answers. */
   readonly supported: readonly SupportedPair[];
 }

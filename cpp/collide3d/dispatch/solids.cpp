@@ -20,7 +20,14 @@ constexpr bool allHaveCores(ShapeList<Shapes...>) {
 }
 static_assert(allHaveCores(Solids{}), "every solid needs coreOf (convex_core.h)");
 
+template <class... Shapes>
+bool listed(ShapeType type, ShapeList<Shapes...>) {
+  return ((type == Shapes::kType) || ...);
+}
+
 }  // namespace
+
+bool isSolid(ShapeType type) { return listed(type, Solids{}); }
 
 ConvexCore coreOf(EncodedShape solid) {
   return withShapeType(solid.type, [&](auto tag) {

@@ -9,6 +9,9 @@ namespace c3d {
 
 using Solids = ShapeList<Point, Segment, Triangle, Sphere, Capsule, Cylinder, Cone, Ellipsoid, Aabb, Obb, Convex>;
 
+// Whether a shape type is one of the solids.
+bool isSolid(ShapeType type);
+
 // A solid's core, from its encoded numbers (one copy for every generic entry).
 ConvexCore coreOf(EncodedShape solid);
 

@@ -23,6 +23,8 @@ export async function example(): Promise<number> {
   const push = c3d.contact({ type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 1 },
     { type: 'aabb', min: { x: 0, y: 0, z: 0 }, max: { x: 1, y: 1, z: 1 } });
   console.log(gap, pointA.x - pointB.x, push === null ? 0 : push.depth * push.normal.x);
+  const trace = c3d.gjkTrace({ type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 1 }, tri);
+  console.log(trace.steps.map((step) => step.upper), trace.stop, trace.epa?.steps[0]?.faces[0][2]);
   const r = fromRay({ origin: { x: 0, y: 0, z: 0 }, direction: { x: 1, y: 0, z: 0 } });
   const s = toShape({ center: { x: 0, y: 0, z: 0 }, radius: 1, isSphere: true });
   console.log(side, basis.u.x, sweep?.t, c3d.intersects(r, s), c3d.supported.length);
@@ -114,6 +116,8 @@ export async function example(): Promise<number> {
   c3d.classify(tri, tri);
   // @ts-expect-error: options are typed
   c3d.raycast(ray, tri, { solid: 'yes' });
+  // @ts-expect-error: gjkTrace takes solids
+  c3d.gjkTrace(ray, tri);
   // @ts-expect-error: a pair the module does not answer (pairs.d.ts, from its tables)
   c3d.contact({ type: 'ellipsoid', center: { x: 0, y: 0, z: 0 }, radii: { x: 1, y: 2, z: 1 } }, { type: 'plane', normal: { x: 0, y: 0, z: 1 }, constant: 0 });
   const shapes: Shape[] = [tri];

@@ -44,6 +44,8 @@ export const catalog = [
     summary: 'Two axis-aligned boxes overlap when their intervals overlap on all three axes.' },
   { id: 'obb-obb', title: 'OBB – OBB', load: () => import('./scenes/obb-obb.js'),
     summary: 'The separating axis test over 15 axes, and the axis that separates the boxes when they are apart.' },
+  { id: 'gjk-epa', title: 'GJK and EPA', load: () => import('./scenes/gjk-epa.js'),
+    summary: 'Any two solids and their Minkowski difference: GJK\'s simplex closing in on the origin step by step, then EPA\'s polytope growing to the penetration depth.' },
   { id: 'convex-hull', title: 'Convex hull', load: () => import('./scenes/convex-hull.js'),
     summary: 'Eight draggable points and their exact convex hull (Quickhull on exact orientations): flat, collinear and repeated points included, with a probe point inside or out.' },
   { id: 'ray-cylinder', title: 'Ray – cylinder', load: () => import('./scenes/ray-cylinder.js'),

@@ -36,7 +36,7 @@ struct Best {
 
 class Polytope {
  public:
-  Polytope(const ConvexCore& a, const ConvexCore& b) : a_(a), b_(b) {}
+  Polytope(const ConvexCore& a, const ConvexCore& b, EpaObserver* observer) : a_(a), b_(b), observer_(observer) {}
 
   // The support point of A - B along n.
   GjkVertex support(Vec3 n) {
@@ -132,6 +132,7 @@ class Polytope {
       const Face& f = face_[nearest];
       const GjkVertex w = support(f.normal);
       tryDirection(f.normal, w, nearest);
+      if (observer_ != nullptr) show(nearest, w);
       if (dot(f.normal, w.w) - f.distance <= tolerance) return true;  // the face is on the boundary
       if (vertices_ == kMaxVertices) return true;
       for (int i = 0; i < vertices_; ++i) {
@@ -202,6 +203,19 @@ class Polytope {
 
   double size() const { return size_; }
 
+  // Shows the observer the polytope, its live faces listed in order.
+  [[gnu::noinline]] void show(int nearest, const GjkVertex& w) const {
+    int faces[3 * kMaxFaces], count = 0, nearestListed = 0;
+    for (int f = 0; f < faces_; ++f) {
+      if (!face_[f].live) continue;
+      if (f == nearest) nearestListed = count;
+      for (int i = 0; i < 3; ++i) faces[3 * count + i] = face_[f].v[i];
+      ++count;
+    }
+    const Face& n = face_[nearest];
+    observer_->step({vertex_, vertices_, faces, count, nearestListed, n.normal, n.distance, &w, best.depth});
+  }
+
   Best best;
 
  private:
@@ -257,6 +271,7 @@ class Polytope {
   }
 
   const ConvexCore &a_, &b_;
+  EpaObserver* observer_;
   double size_ = 0;  // the largest |w| seen: the difference's extent around the origin, for tolerances
   GjkVertex vertex_[kMaxVertices];
   int vertices_ = 0;
@@ -270,7 +285,7 @@ class Polytope {
 
 Contact epaContact(const ConvexCore& a, const ConvexCore& b) { return epaContact(a, b, gjk(a, b)); }
 
-Contact epaContact(const ConvexCore& a, const ConvexCore& b, const GjkResult& near) {
+Contact epaContact(const ConvexCore& a, const ConvexCore& b, const GjkResult& near, EpaObserver* observer) {
   const double reach = a.radius + b.radius;
   double size = 0;
   for (int i = 0; i < near.simplex.count; ++i) size = std::fmax(size, length(near.simplex.v[i].w));
@@ -281,7 +296,7 @@ Contact epaContact(const ConvexCore& a, const ConvexCore& b, const GjkResult& ne
     const Vec3 pointA = near.onA + normal * a.radius;
     return {normal, depth, pointA, pointA - normal * depth};
   }
-  Polytope polytope(a, b);
+  Polytope polytope(a, b, observer);
   const bool finite = a.isPolytope() && b.isPolytope();
   if (!polytope.start(near.simplex) || !polytope.expand((finite ? 1e-13 : 1e-10) * polytope.size())) {
     polytope.tryCubeDirections();  // flat, or rounding broke the polytope: fixed directions join those tried

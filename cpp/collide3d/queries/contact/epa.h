@@ -20,9 +20,31 @@
 namespace c3d {
 
 struct GjkResult;
+struct GjkVertex;
 
-// Out of line (epa.cpp): one copy for every pair. The second form starts from GJK's answer on the same cores.
+// One expansion step of EPA as a watcher sees it (the demo's trace; no query watches): the polytope (its vertices
+// so far, and its faces as vertex index triples, counter-clockwise seen from outside), the face nearest the origin
+// (an index into the faces), its outward normal and its plane's distance from the origin, the support point along
+// that normal, and the least depth proved so far (h_A(n) + h_B(-n) of the cores over the normals tried).
+struct EpaStep {
+  const GjkVertex* vertices;
+  int vertexCount;
+  const int* faces;
+  int faceCount;
+  int nearest;
+  Vec3 normal;
+  double distance;
+  const GjkVertex* support;
+  double depth;
+};
+class EpaObserver {
+ public:
+  virtual void step(const EpaStep& step) = 0;
+};
+
+// Out of line (epa.cpp): one copy for every pair. The second form starts from GJK's answer on the same cores; an
+// observer, if given, sees every expansion step.
 Contact epaContact(const ConvexCore& a, const ConvexCore& b);
-Contact epaContact(const ConvexCore& a, const ConvexCore& b, const GjkResult& near);
+Contact epaContact(const ConvexCore& a, const ConvexCore& b, const GjkResult& near, EpaObserver* observer = nullptr);
 
 }  // namespace c3d

@@ -46,6 +46,30 @@ struct GjkResult {
   GjkSimplex simplex;  // onA, onB are the weighted sums of its a and b
 };
 
+// Why GJK stopped: v reached the origin (the cores meet), no support point is nearer than v along it (converged),
+// a support point repeated, |v| stopped shrinking (stalled), the distance was proved past the threshold, or the
+// step limit.
+enum class GjkStop : int { Origin, Converged, Repeated, Stalled, Proved, Limit };
+constexpr const char* kGjkStopNames = "origin,converged,repeated,stalled,proved,limit";  // in order
+
+// One step of GJK as a watcher sees it (the demo's trace; no query watches): the direction searched in A - B (-v;
+// zero for the start, whose support is the difference of the cores' first points), its support point, whether it
+// joined the simplex, the simplex after the sub-simplex step and its point nearest the origin, and the bounds on the
+// core distance proved so far.
+struct GjkStep {
+  Vec3 direction;
+  GjkVertex support;
+  bool added;
+  const GjkSimplex* simplex;
+  Vec3 closest;
+  double lower, upper;
+};
+class GjkObserver {
+ public:
+  virtual void step(const GjkStep& step) = 0;
+  virtual void stop(GjkStop why) = 0;
+};
+
 namespace gjk_detail {
 
 // A sub-simplex: the vertices kept (bits of the simplex's indices), their weights, the point and its |.|^2.
@@ -188,8 +212,10 @@ inline Reduced nearestOnTetrahedron(const Vec3* w) {
 }  // namespace gjk_detail
 
 // GJK that also stops as soon as the distance is proved above `threshold` (lower > threshold) or at most it
-// (distance <= threshold); a NaN threshold never stops it early. Out of line: one copy serves every pair.
-[[gnu::noinline]] inline GjkResult gjkUntil(const ConvexCore& a, const ConvexCore& b, double threshold) {
+// (distance <= threshold); a NaN threshold never stops it early. An observer, if given, sees every step. Out of
+// line: one copy serves every pair.
+[[gnu::noinline]] inline GjkResult gjkUntil(const ConvexCore& a, const ConvexCore& b, double threshold,
+                                            GjkObserver* observer = nullptr) {
   using namespace gjk_detail;
   constexpr int kMaxIterations = 64;
   constexpr double kRelative = 1e-13;  // curved cores: stop when a support point gains less than this on |v|^2
@@ -200,34 +226,60 @@ inline Reduced nearestOnTetrahedron(const Vec3* w) {
   s.count = 1;
   Vec3 v = s.v[0].w;
   double scaleSquared = lengthSquared(v), lower = 0;
+  const auto watch = [&](Vec3 direction, const GjkVertex& support, bool added) {
+    if (observer != nullptr) observer->step({direction, support, added, &s, v, lower, length(v)});
+  };
+  const auto stop = [&](GjkStop why) {
+    if (observer != nullptr) observer->stop(why);
+  };
+  watch({}, s.v[0], true);
+  GjkStop why = GjkStop::Limit;
   for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
     const double vv = lengthSquared(v), norm = std::sqrt(vv);
-    if (vv == 0 || norm <= threshold) break;
+    if (vv == 0 || norm <= threshold) {
+      why = vv == 0 ? GjkStop::Origin : GjkStop::Proved;
+      break;
+    }
     const Vec3 sa = a.support(-v), sb = b.support(v), w = sa - sb;
     scaleSquared = std::fmax(scaleSquared, lengthSquared(w));
     const double vw = dot(v, w);
     lower = std::fmax(lower, vw / norm);
-    if (lower > threshold) break;
+    if (lower > threshold) {
+      why = GjkStop::Proved;
+      watch(-v, {w, sa, sb}, false);
+      break;
+    }
     // No support point nearer than v along it (by more than the tolerance, for curved cores): v is the answer.
     const double tolerance = finite ? 0 : kRelative * vv + 1e-12 * std::sqrt(scaleSquared) * norm;
-    if (vv - vw <= tolerance) break;
     bool repeated = false;
     for (int i = 0; i < s.count; ++i) repeated = repeated || s.v[i].w == w;
-    if (repeated) break;
+    if (vv - vw <= tolerance || repeated) {
+      why = vv - vw <= tolerance ? GjkStop::Converged : GjkStop::Repeated;
+      watch(-v, {w, sa, sb}, false);
+      break;
+    }
     const GjkSimplex before = s;
     s.v[s.count++] = {w, sa, sb};
     bool inside = false;
     const Vec3 next = nearestOnSimplex(s, inside);
     if (inside || lengthSquared(next) <= 1e-30 * scaleSquared) {
+      const Vec3 direction = -v;
       v = {};
+      why = GjkStop::Origin;
+      watch(direction, {w, sa, sb}, true);
       break;
     }
     if (!(lengthSquared(next) < vv)) {  // no progress: rounding has the last word
       s = before;
+      why = GjkStop::Stalled;
+      watch(-v, {w, sa, sb}, false);
       break;
     }
+    const Vec3 direction = -v;
     v = next;
+    watch(direction, {w, sa, sb}, true);
   }
+  stop(why);
   Vec3 onA{}, onB{};
   for (int i = 0; i < s.count; ++i) onA = onA + s.v[i].a * s.weight[i], onB = onB + s.v[i].b * s.weight[i];
   if (isZero(v)) return {onA, onA, 0, 0, s};

@@ -1,0 +1,74 @@
+// gjkTrace: GJK and EPA on two solids' cores, step by step, as the module recorded them (queries/trace/gjk_trace.h):
+// the answer's counts in the scratch area, its lists (GJK's steps, EPA's vertices, EPA's steps, face indices) in one
+// block of the heap, each read through its layout and released at once.
+export function defineGjkTrace(shared) {
+  const { module, OUT, io, layout, run, vec, enumOf } = shared;
+  const VERTEX = layout('gjkVertex', 'point:vec3 onA:vec3 onB:vec3');
+  const STEP = layout('gjkStep', 'direction:vec3 support:gjkVertex added:bool count:integer simplex:gjkVertex*4 ' +
+    'weights:number*4 closest:vec3 lower:number upper:number');
+  const EPA_STEP = layout('epaStep', 'vertexCount:number faceCount:number faceStart:number nearest:integer ' +
+    'normal:vec3 distance:number support:gjkVertex depth:number');
+  const TRACE = layout('gjkTrace', 'steps:number stop:integer radiusA:number radiusB:number pointA:vec3 pointB:vec3 ' +
+    'distance:number meets:bool epaVertices:number epaSteps:number epaFaceIndices:number contact:contact');
+  const STOPS = Object.keys(enumOf('gjkStops'));
+  const NO_SLOTS = [];
+
+  const vertexAt = (g, o) => ({ point: vec(g, o + VERTEX.point), onA: vec(g, o + VERTEX.onA), onB: vec(g, o + VERTEX.onB) });
+
+  function stepAt(g, o) {
+    const count = g[o + STEP.count];
+    const simplex = [], weights = [];
+    for (let k = 0; k < count; ++k) {
+      simplex.push(vertexAt(g, o + STEP.simplex + k * VERTEX.size));
+      weights.push(g[o + STEP.weights + k] + 0);
+    }
+    return {
+      direction: vec(g, o + STEP.direction), support: vertexAt(g, o + STEP.support), added: g[o + STEP.added] === 1,
+      simplex, weights, closest: vec(g, o + STEP.closest), lower: g[o + STEP.lower] + 0, upper: g[o + STEP.upper] + 0,
+    };
+  }
+
+  function epaStepAt(g, o, indices) {
+    const start = g[o + EPA_STEP.faceStart], faces = [];
+    for (let k = 0; k < g[o + EPA_STEP.faceCount]; ++k) {
+      const at = start + 3 * k;
+      faces.push([indices[at], indices[at + 1], indices[at + 2]]);
+    }
+    return {
+      vertexCount: g[o + EPA_STEP.vertexCount], faces, nearest: g[o + EPA_STEP.nearest],
+      normal: vec(g, o + EPA_STEP.normal), distance: g[o + EPA_STEP.distance] + 0,
+      support: vertexAt(g, o + EPA_STEP.support), depth: g[o + EPA_STEP.depth] + 0,
+    };
+  }
+
+  function gjkTrace(a, b) {
+    run(module.gjkTrace, 'gjkTrace', 'a', a, 'b', b, NO_SLOTS, 0, 0, 0);
+    const f = io();
+    const count = (name) => f[OUT + TRACE[name]];
+    const steps = count('steps'), vertices = count('epaVertices'), epaSteps = count('epaSteps');
+    const numbers = steps * STEP.size + vertices * VERTEX.size + epaSteps * EPA_STEP.size + count('epaFaceIndices');
+    const meets = f[OUT + TRACE.meets] === 1;
+    const answer = {
+      radiusA: f[OUT + TRACE.radiusA] + 0, radiusB: f[OUT + TRACE.radiusB] + 0, steps: [], stop: STOPS[f[OUT + TRACE.stop]],
+      pointA: vec(f, OUT + TRACE.pointA), pointB: vec(f, OUT + TRACE.pointB), distance: f[OUT + TRACE.distance] + 0,
+      meets, contact: meets ? shared.contactAt(f, OUT + TRACE.contact) : null, epa: null,
+    };
+    try {
+      const g = new Float64Array(module.HEAPU8.buffer, module.traceAddress(), numbers);
+      let o = 0;
+      for (let k = 0; k < steps; ++k, o += STEP.size) answer.steps.push(stepAt(g, o));
+      if (epaSteps > 0) {
+        const epa = { vertices: [], steps: [] };
+        for (let k = 0; k < vertices; ++k, o += VERTEX.size) epa.vertices.push(vertexAt(g, o));
+        const indices = g.subarray(o + epaSteps * EPA_STEP.size);
+        for (let k = 0; k < epaSteps; ++k, o += EPA_STEP.size) epa.steps.push(epaStepAt(g, o, indices));
+        answer.epa = epa;
+      }
+    } finally {
+      module.releaseTrace();
+    }
+    return answer;
+  }
+
+  return gjkTrace;
+}
