@@ -6,12 +6,14 @@
 //   gap and at most a brute-force minimum over sampled surface points, the closest points on each shape, and a
 //   sweep towards each other that stops where they touch and not before;
 // - the agreement rules everywhere: distance 0 exactly when intersects, contact null exactly when apart;
+// - GJK against every kernel: the table's distance is GJK's, and its intersects within GJK's bounds;
 // - each solid swept onto a plane: the time its deepest point reaches it.
 #include <cmath>
 #include <string>
 
 #include "collide3d/dispatch/shape_visit.h"
 #include "collide3d/dispatch/solids.h"
+#include "collide3d/queries/distance/gjk.h"
 #include "random_convex.h"
 #include "moved_shapes.h"
 #include "test_support.h"
@@ -316,6 +318,42 @@ TEST(SolidPairs, MeetingAndApartByConstruction) {
   Solid random(18);
   movedHulls = &random.hulls;
   everyPair(random, Solids{}, testing::cases(40));
+}
+
+// GJK against every kernel: on random placements (meeting and apart), the table's distance is GJK's on the cores less
+// the radii, and the exact intersects agrees with GJK's bounds: meeting only where GJK's lower bound allows it, apart
+// only where its upper bound does. Where a cell is GJK's own this holds by construction; where a kernel fills it,
+// it is the kernel checked against GJK.
+template <class A, class B>
+void agreesWithGjk(Solid& random, int trials) {
+  for (int trial = 0; trial < trials; ++trial) {
+    const A a = random.make<A>();
+    const B b = moved(random.make<B>(), random.direction() * random.uniform(0, 2.5));
+    SCOPED_TRACE((names<A, B>() + " trial " + std::to_string(trial) + ": " + numbers(a) + " and " + numbers(b)));
+    const ConvexCore ca = coreOf(a), cb = coreOf(b);
+    const GjkResult g = gjk(ca, cb);
+    const double reach = ca.radius + cb.radius, tolerance = curved(a, b) ? 1e-7 : 1e-9;
+    EXPECT_NEAR(closest(a, b).distance, std::fmax(g.distance - reach, 0.0), tolerance);
+    if (meets(a, b)) {
+      EXPECT_LE(g.lower, reach + tolerance);
+    } else {
+      EXPECT_GE(g.distance, reach - tolerance);
+    }
+  }
+}
+template <class A, class... Bs>
+void eachPartnerAgrees(Solid& random, ShapeList<Bs...>, int trials) {
+  (agreesWithGjk<A, Bs>(random, trials), ...);
+}
+template <class... As>
+void everyPairAgrees(Solid& random, ShapeList<As...>, int trials) {
+  (eachPartnerAgrees<As>(random, Solids{}, trials), ...);
+}
+
+TEST(SolidPairs, EveryKernelAgreesWithGjk) {
+  Solid random(1818);
+  movedHulls = &random.hulls;
+  everyPairAgrees(random, Solids{}, testing::cases(40));
 }
 
 // Every pair of solids in every generic query; every solid against a plane and a frustum, and under every caster.
