@@ -1,8 +1,9 @@
 // The demo site in a real browser (Chromium through playwright-core): the landing page lists every scene; every
 // scene loads without a console error or failed request, draws a non-blank canvas, keeps its state in the URL, and
 // shows the library's answer after its shapes move (tests/e2e/cases/<scene>.js: parameter changes, each followed by
-// checks against values derived by hand and against collide3d called here in node). Screenshots of every scene, at a
-// desktop's size and a phone's, are written to tests/e2e/screenshots/.
+// checks against values derived by hand and against collide3d called here in node), and its code panel runs in node
+// to the answers the page shows. Screenshots of every scene, at a desktop's size and a phone's, are written to
+// tests/e2e/screenshots/.
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -12,6 +13,7 @@ import { openSite, screenshotDir } from '../../scripts/demo-site.mjs';
 import { expectSameHits, expectedHits } from './cases/picking.js';
 import { expectAsLibrary as expectMoveAsLibrary } from './cases/character.js';
 import { nextStep } from '../../web/demo/src/scenes/character.js';
+import { plain, shownCalls } from '../../web/demo/src/framework/recorded-calls.js';
 
 const caseFiles = readdirSync(new URL('./cases', import.meta.url)).filter((file) => file.endsWith('.js'));
 const cases = Object.fromEntries(await Promise.all(caseFiles.map(async (file) =>
@@ -51,6 +53,49 @@ test('the landing page links every scene', async () => {
   expect(problems).toEqual([]);
 });
 
+// The handles (draggable shapes) that are off the screen or under a panel (the info panel, the parameters), run in
+// the page: a finger could not reach them.
+function handlesHidden() {
+  const panels = ['#info', '.lil-gui.lil-root'].map((selector) => document.querySelector(selector).getBoundingClientRect());
+  const hidden = [];
+  for (const name of Object.keys(window.collide3dDemo.values())) {
+    const at = window.collide3dDemo.screenPosition(name);
+    if (at === null) continue;  // not a handle
+    const off = at.x < 0 || at.y < 0 || at.x > innerWidth || at.y > innerHeight;
+    const under = panels.some((r) => at.x >= r.left && at.x <= r.right && at.y >= r.top && at.y <= r.bottom);
+    if (off || under) hidden.push(`${name} at (${Math.round(at.x)}, ${Math.round(at.y)})${off ? ' off the screen' : ' under a panel'}`);
+  }
+  return hidden;
+}
+
+// The code panel runs as shown: each statement, evaluated here in node, gives the answer the page got (the calls
+// that take an object built from the scene's own geometry, named but not shown, are skipped). Returns how many ran.
+function expectCodeRuns({ text, calls }) {
+  const statements = text.split('\n').filter((line) => line.startsWith('c3d.') || line.startsWith('const hull'));
+  const shown = shownCalls(calls);
+  expect(statements.length).toBe(shown.length);
+  const scope = {}, hulls = [];
+  let ran = 0;
+  try {
+    statements.forEach((statement, k) => {
+      const built = /^const (hull\d+) = (.*);$/.exec(statement);
+      if (!built && statement.includes('scene')) return;
+      const run = new Function('c3d', 'scope', `with (scope) { return (${built ? built[2] : statement.slice(0, -1)}); }`);
+      const value = run(c3d, scope);
+      if (built) {
+        scope[built[1]] = value;
+        hulls.push(value);
+        return;
+      }
+      expect(plain(value), statement).toEqual(shown[k].answer);
+      ran += 1;
+    });
+  } finally {
+    hulls.forEach((hull) => hull.dispose());
+  }
+  return ran;
+}
+
 describe.each(catalog.map((scene) => [scene.id]))('scene %s', (id) => {
   test('loads, draws, and shows the library\'s answer as its shapes move', async () => {
     const { page, problems, close } = await site.open(`scene.html?scene=${id}`);
@@ -61,6 +106,7 @@ describe.each(catalog.map((scene) => [scene.id]))('scene %s', (id) => {
     const phone = await site.open(`scene.html?scene=${id}`, PHONE);
     await phone.page.evaluate(() => window.collide3dDemo.pixelSummary());
     await phone.page.screenshot({ path: path.join(screenshotDir, `${id}-phone.png`) });
+    expect(await phone.page.evaluate(handlesHidden)).toEqual([]);
     await phone.close();
     expect(phone.problems).toEqual([]);
 
@@ -69,6 +115,7 @@ describe.each(catalog.map((scene) => [scene.id]))('scene %s', (id) => {
       const readout = await page.evaluate(() => window.collide3dDemo.readout());
       try {
         step.check({ result, readout, c3d });
+        expectCodeRuns(await page.evaluate(() => window.collide3dDemo.code()));
       } catch (error) {
         error.message = `${id}, step ${index + 1} (${JSON.stringify(step.set)}): ${error.message}\nreadout: ${JSON.stringify(readout)}`;
         throw error;
@@ -150,6 +197,19 @@ describe('interaction', () => {
     const pixels = await page.evaluate(() => window.collide3dDemo.pixelSummary());
     expect([pixels.width, pixels.height]).toEqual([640, 900]);
     expect(pixels.covered).toBeGreaterThan(0.02);
+    await close();
+    expect(problems).toEqual([]);
+  });
+
+  test('on a phone the explanation is a closed sheet that a tap opens, the code panel another', async () => {
+    const { page, problems, close } = await site.open('scene.html?scene=obb-obb', PHONE);
+    expect(await page.locator('#explanation').isVisible()).toBe(false);
+    expect(await page.locator('#readout').isVisible()).toBe(true);
+    await page.locator('#how summary').tap();
+    expect(await page.locator('#explanation').isVisible()).toBe(true);
+    expect(await page.locator('#code pre').isVisible()).toBe(false);
+    await page.locator('#code summary').tap();
+    expect(await page.locator('#code pre').textContent()).toContain('c3d.intersects({ type: \'obb\'');
     await close();
     expect(problems).toEqual([]);
   });

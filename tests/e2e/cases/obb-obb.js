@@ -10,6 +10,12 @@ export default [
       expect(result.separation).toEqual({ axis: { x: 1, y: 0, z: 0 }, gap: 1.5 });
       expect(readout).toMatchObject({ intersects: 'false', 'separating axis': '(1.000, 0.000, 0.000)', gap: '1.5',
         'axis from': 'face of A (x)' });
+      // The table by hand: centres 3 apart in x and 0.5 in y, half sizes 1 and 0.5. On x: 3 - 1 - 0.5; on y:
+      // 0.5 - 1.5; on z: 0 - 1.5. A cross product of two edges is the third axis, or zero for parallel edges. The
+      // axes along x separate: A x, B x, A y × B z, A z × B y.
+      expect(readout).toMatchObject({ 'A x': '1.5', 'A y': '-1', 'A z': '-1.5', 'B x': '1.5', 'B y': '-1', 'B z': '-1.5',
+        'A x × B x': '—', 'A x × B y': '-1.5', 'A y × B z': '1.5', 'A z × B y': '1.5', 'A y × B x': '-1.5',
+        'separating axes': '4 of 15', widest: 'A x: 1.5' });
     },
   },
   {
@@ -18,7 +24,7 @@ export default [
       // B now starts at x = 1 where A ends: touching counts as intersecting, and there is no separating axis.
       expect(result.intersects).toBe(true);
       expect(result.separation).toBeNull();
-      expect(readout).toMatchObject({ intersects: 'true', 'separating axis': 'none' });
+      expect(readout).toMatchObject({ intersects: 'true', 'separating axis': 'none', 'separating axes': '0 of 15', 'A x': '0' });
     },
   },
   {
@@ -37,6 +43,8 @@ export default [
       expect(result.separation).not.toBeNull();
       expect(readout.intersects).toBe('false');
       expect(Number(readout.gap)).toBeCloseTo(result.separation.gap, 3);
+      // The table's widest gap is the library's, to the table's rounding.
+      expect(Math.max(...result.gaps.map((g) => g.gap ?? -Infinity))).toBeCloseTo(result.separation.gap, 9);
     },
   },
 ];

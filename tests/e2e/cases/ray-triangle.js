@@ -19,9 +19,9 @@ export default [
   {
     set: { origin: [3, 3, 3], target: [3, 3, 0] },
     check({ result, readout }) {
-      // (3, 3) is beyond the hypotenuse x + y = 4: a miss.
+      // (3, 3) is beyond the hypotenuse x + y = 4: a miss, with u = v = 3/4 there.
       expect(result.hit).toBeNull();
-      expect(readout.hit).toBe('none');
+      expect(readout).toMatchObject({ hit: 'none', fails: 'u + v > 1: beyond edge bc', t: '3', u: '0.75', v: '0.75', 'u + v': '1.5' });
     },
   },
   {
@@ -33,8 +33,32 @@ export default [
   },
   {
     set: { origin: [1, 1, -2], target: [1, 1, 0], backfaceCulling: true },
-    check({ result }) {
+    check({ result, readout }) {
       // From below, the triangle shows its back face: culled.
+      expect(result.hit).toBeNull();
+      expect(readout.fails).toBe('back face (culled)');
+    },
+  },
+  {
+    // Beyond each other edge, behind the origin, and along the plane.
+    set: { origin: [-1, 1, 3], target: [-1, 1, 0], backfaceCulling: false },
+    check({ readout }) { expect(readout).toMatchObject({ fails: 'u < 0: beyond edge ca', u: '-0.25', v: '0.25' }); },
+  },
+  {
+    set: { origin: [1, -1, 3], target: [1, -1, 0] },
+    check({ readout }) { expect(readout).toMatchObject({ fails: 'v < 0: beyond edge ab', u: '0.25', v: '-0.25' }); },
+  },
+  {
+    set: { origin: [1, 1, 3], target: [1, 1, 5] },
+    check({ readout }) { expect(readout).toMatchObject({ fails: 't < 0: the plane is behind the origin', t: '-3' }); },
+  },
+  {
+    set: { origin: [1, 1, 3], target: [2, 1, 3] },
+    check({ readout }) { expect(readout).toEqual({ hit: 'none', fails: 'parallel to the plane' }); },
+  },
+  {
+    set: { origin: [1, 1, -2], target: [1, 1, 0], backfaceCulling: true },
+    check({ result }) {
       expect(result.hit).toBeNull();
     },
   },

@@ -2,7 +2,8 @@
 // `params` (see framework/params.js), `explanation` (HTML: what is computed and how), optionally `camera` and
 // `target` (where the camera starts and what it orbits), `narrow` ({ camera, target } on a phone-width screen) and
 // `hint` (how to use it, when not by dragging handles), and
-// `create({ stage, c3d, handles, values, set, live })`, which builds its objects and returns
+// `create({ stage, c3d, quiet, handles, values, set, live })` (c3d: the library, its calls recorded for the code
+// panel; quiet: the same unrecorded, for calls that only draw), which builds its objects and returns
 // `update(values) → { rows, result }`; after that, the scene may call `set(changes)` to change its own parameters
 // (as the panel does) and `live(rows)` to show rows that change as it runs (timings, not part of the answer).
 export const catalog = [

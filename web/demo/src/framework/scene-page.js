@@ -6,6 +6,7 @@ import GUI from 'lil-gui';
 import init from 'collide3d';
 import { catalog } from '../catalog.js';
 import { formatParam, parseParam, readParams, writeParams } from './params.js';
+import { codeOf, recordingApi } from './recorded-calls.js';
 import { createStage } from './stage.js';
 
 const search = new URLSearchParams(location.search);
@@ -50,8 +51,11 @@ async function start({ id, title, load }) {
   // measures something as it runs (rays per second) shows it with `live`, apart from the readout: the URL
   // reproduces the readout, not a timing.
   const live = document.getElementById('live');
+  // The scene's calls to collide3d are recorded for the code panel; `quiet` is the library unrecorded, for calls
+  // that only draw.
+  const recording = recordingApi(c3d);
   const update = scene.create({
-    stage, c3d, handles, values,
+    stage, c3d: recording.api, quiet: c3d, handles, values,
     set: (changes) => setValues(changes),
     live: (rows) => live.replaceChildren(...rows.map(readoutRow)),
   });
@@ -74,6 +78,8 @@ async function start({ id, title, load }) {
   // On a phone it starts closed, so that it does not cover the scene.
   const gui = new GUI({ title: 'Parameters' });
   if (narrow) gui.close();
+  // On a phone the explanation is a sheet opened by its summary, so that the scene and its answer come first.
+  if (narrow) document.getElementById('how').open = false;
   const gizmo = { mode: 'translate' };
   if (Object.keys(handles).length > 0) {
     gui.add(gizmo, 'mode', { 'move (W)': 'translate', 'rotate (E)': 'rotate' }).name('gizmo')
@@ -119,15 +125,24 @@ async function start({ id, title, load }) {
   });
 
   const readout = document.getElementById('readout');
-  let lastResult = null;
+  const code = document.querySelector('#code pre');
+  document.querySelector('#code button').addEventListener('click', (event) => {
+    event.preventDefault();  // copy without opening or closing the panel
+    navigator.clipboard?.writeText(code.textContent);
+  });
+  let lastResult = null, lastCalls = [];
   let urlTimer = 0;
 
   function refresh() {
     for (const name of Object.keys(handles)) values[name] = readHandle(name);
     stage.scene.updateMatrixWorld();  // so scenes can map handle-local points to the world right away
+    recording.reset();
     const { rows, result } = update(values);
     lastResult = result;
+    lastCalls = recording.calls();
     readout.replaceChildren(...rows.map(readoutRow));
+    code.textContent = codeOf(lastCalls);
+    code.parentElement.hidden = lastCalls.length === 0;  // a scene answered by objects' methods (meshes) only
     stage.requestRender();
     clearTimeout(urlTimer);
     urlTimer = setTimeout(writeUrl, 150);
@@ -180,6 +195,8 @@ async function start({ id, title, load }) {
     get result() { return lastResult; },
     /** The readout as label → text. */
     readout: () => rowsOf(readout),
+    /** The code panel's text, and the calls it shows with the answers the page got (recorded-calls.js). */
+    code: () => ({ text: code.textContent, calls: lastCalls }),
     values: () => Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, formatParam(spec, values[name])])),
     /** Sets parameters as a scene's `set` does, writes the URL now, and returns the new answer. */
     set(changes) {

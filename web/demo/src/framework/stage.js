@@ -148,8 +148,9 @@ export function createStage(canvas, { cameraPosition = [7, 6, 9], cameraTarget =
     onPointer: (listener) => listeners.pointer.push(listener),
     /** A hook run before every frame; returning true asks for another frame (an animation). */
     onFrame: (hook) => frameHooks.push(hook),
-    /** Where a handle's origin appears on the canvas, in CSS pixels from its top-left corner. */
+    /** Where a handle's origin appears on the canvas, in CSS pixels from its top-left corner; null if `name` is no handle. */
     screenPosition(name) {
+      if (!handles.has(name)) return null;
       const point = handles.get(name).group.getWorldPosition(new THREE.Vector3()).project(camera);
       return { x: (point.x + 1) / 2 * canvas.clientWidth, y: (1 - point.y) / 2 * canvas.clientHeight };
     },

@@ -25,6 +25,8 @@ export const params = {
 };
 
 export const camera = [1.2, 4.5, 10];
+// On a phone the panel covers the lower part of the screen: the view pulls back and looks lower.
+export const narrow = { camera: [2, 6, 16], target: [0.5, -1.8, 0] };
 
 const AXES = ['x', 'y', 'z'];
 

@@ -53,6 +53,8 @@ function instances(geometry, shapes, placement) {
 
 // Orbit about a point left of the field's centre, so the field sits right of the info panel.
 export const target = [-3, 0, 2];
+// On a phone the panel covers the lower part of the screen: the view pulls back and looks lower.
+export const narrow = { camera: [20, 24, 26], target: [-3, -4, 2] };
 
 export function create({ c3d, stage, handles }) {
   const spheres = instances(new THREE.SphereGeometry(1, 16, 10), objects.spheres,

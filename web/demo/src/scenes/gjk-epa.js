@@ -107,7 +107,7 @@ function polytopeMesh(color, opacity) {
 
 const SIMPLEX_NAMES = ['', 'point', 'segment', 'triangle', 'tetrahedron'];
 
-export function create({ c3d, stage, handles }) {
+export function create({ c3d, quiet, stage, handles }) {
   const targetA = sweepTargets(handles.a), targetB = sweepTargets(handles.b);
   const at = (p) => toVector3(p).add(ORIGIN);  // a point of A − B where it is drawn
 
@@ -188,7 +188,7 @@ export function create({ c3d, stage, handles }) {
     // The difference of the cores: the hull of every difference of their points (samples on curved sides).
     const coreA = coreSamples(a), coreB = coreSamples(b);
     const differences = coreA.points.flatMap((p) => coreB.points.map((q) => p.clone().sub(q)));
-    const hull = new c3d.ConvexHull(differences);
+    const hull = new quiet.ConvexHull(differences);  // for drawing: not the answer
     const vertices = hull.vertices, triangles = [];
     for (let k = 0; k < hull.triangles.length; k += 3) triangles.push([...hull.triangles.subarray(k, k + 3)]);
     const corners = Array.from({ length: vertices.length / 3 }, (_, i) => at({ x: vertices[3 * i], y: vertices[3 * i + 1], z: vertices[3 * i + 2] }));

@@ -7,8 +7,8 @@ import { rayHandles } from './ray-handles.js';
 
 export const explanation = `A <code>TriangleMesh</code> copies the geometry's positions and index into the wasm heap
   and builds a bounding volume hierarchy over its triangles: boxes split by the surface area heuristic on binned
-  centroids (Wald 2007), two child boxes per 64-byte node. A ray visits the nearer child first and skips every box it
-  enters beyond the best hit so far, so it tests a few dozen boxes and triangles out of thousands; each triangle test
+  centroids (Wald 2007), then collapsed to four child boxes per 128-byte node (Wald, Benthin &amp; Boulos 2008), which a
+  ray tests together. It visits the nearer children first and skips every box it enters beyond the best hit so far, so it tests a few dozen boxes and triangles out of thousands; each triangle test
   is the exact single-query one, so the answer is what testing every triangle would give, and a ray through an edge
   shared by two triangles hits both (see <i>every hit</i>). Ties go to the lowest triangle index.`;
 
@@ -31,6 +31,8 @@ export const params = {
 export const camera = [1, 4, 10];
 // Orbit about a point left of the knot, so it sits right of the info panel.
 export const target = [-2.2, 0, 0];
+// On a phone the panel covers the lower part of the screen: the view pulls back and looks lower.
+export const narrow = { camera: [0, 6, 17], target: [-1, -2, 0] };
 
 export function create({ c3d, stage, handles }) {
   const caster = rayHandles(stage, handles);

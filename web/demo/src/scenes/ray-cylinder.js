@@ -23,6 +23,8 @@ export const params = {
 };
 
 export const camera = [1, 3, 9.5];
+// On a phone the panel covers the lower part of the screen: the view pulls back and looks lower.
+export const narrow = { camera: [2, 5, 16], target: [0, -2, 0] };
 
 // The cylinder's axis ends in its handle's frame, for a height of 1 (THREE.CylinderGeometry stands along y).
 const AXIS_ENDS = [new THREE.Vector3(0, -0.5, 0), new THREE.Vector3(0, 0.5, 0)];

@@ -8,7 +8,9 @@ export const explanation = `The ray <b>o</b> + <i>t</i><b>d</b> meets the triang
   <b>o</b> + <i>t</i><b>d</b> = (1 − <i>u</i> − <i>v</i>)<b>a</b> + <i>u</i><b>b</b> + <i>v</i><b>c</b>: a 3×3 linear
   system solved with Cramer's rule by cross products (Möller–Trumbore 1997). It hits when <i>t</i> ≥ 0,
   <i>u</i>, <i>v</i> ≥ 0 and <i>u</i> + <i>v</i> ≤ 1; edges and corners count. The vertex colours blend by (1 − <i>u</i> − <i>v</i>, <i>u</i>, <i>v</i>)
-  at the hit. With back-face culling only the counter-clockwise side hits.`;
+  at the hit. With back-face culling only the counter-clockwise side hits. On a miss the readout names the condition
+  that failed, from <i>t</i>, <i>u</i>, <i>v</i> of the point where the ray's line meets the plane (computed here in
+  floating point for the display; the answer is collide3d's, decided exactly).`;
 
 export const params = {
   origin: { type: 'transform', position: [-3, 2.5, 3] },
@@ -20,8 +22,26 @@ export const params = {
 };
 
 export const camera = [2, 4, 10];
+// On a phone the panel covers the lower part of the screen: the view pulls back and looks lower.
+export const narrow = { camera: [1, 7, 21], target: [-0.8, -2, 0] };
 
 const VERTEX_COLORS = [0xff5c5c, 0x5cff7a, 0x5c9dff];
+
+// Why a ray misses, from Möller–Trumbore's quantities for its line and the triangle's plane: the first condition
+// that fails, with t, u, v where the line meets the plane (null when it is parallel).
+function missReason(ray, { a, b, c }, backfaceCulling) {
+  const o = new THREE.Vector3().copy(ray.origin), d = new THREE.Vector3().copy(ray.direction);
+  const e1 = new THREE.Vector3().subVectors(b, a), e2 = new THREE.Vector3().subVectors(c, a);
+  const p = new THREE.Vector3().crossVectors(d, e2), det = e1.dot(p);
+  if (det === 0) return { reason: 'parallel to the plane', at: null };
+  const s = o.sub(a), q = new THREE.Vector3().crossVectors(s, e1);
+  const at = { t: e2.dot(q) / det, u: s.dot(p) / det, v: d.dot(q) / det };
+  const reason = backfaceCulling && det < 0 ? 'back face (culled)'
+    : at.t < 0 ? 't < 0: the plane is behind the origin'
+      : at.u < 0 ? 'u < 0: beyond edge ca' : at.v < 0 ? 'v < 0: beyond edge ab'
+        : at.u + at.v > 1 ? 'u + v > 1: beyond edge bc' : 'on an edge, by rounding';
+  return { reason, at };
+}
 
 export function create({ c3d, stage, handles }) {
   const caster = rayHandles(stage, handles);
@@ -40,7 +60,12 @@ export function create({ c3d, stage, handles }) {
     const inputs = { ray, triangle, options: { backfaceCulling } };
     const hit = c3d.raycast(ray, triangle, inputs.options);
     caster.show(ray, hit);
-    if (hit === null) return { rows: [['hit', 'none']], result: { inputs, hit } };
+    if (hit === null) {
+      const { reason, at } = missReason(ray, triangle, backfaceCulling);
+      const rows = [['hit', 'none'], ['fails', reason]];
+      if (at !== null) rows.push(['t', shortNumber(at.t)], ['u', shortNumber(at.u)], ['v', shortNumber(at.v)], ['u + v', shortNumber(at.u + at.v)]);
+      return { rows, result: { inputs, hit } };
+    }
     return {
       rows: [['hit', hit.frontFace ? 'front face' : 'back face'], ['t', shortNumber(hit.t)], ['point', vectorText(hit.point)],
         ['normal', vectorText(hit.normal)], ['u', shortNumber(hit.u)], ['v', shortNumber(hit.v)],

@@ -17,6 +17,9 @@ export const params = {
   end: { type: 'transform', position: [2.8, -1.8, 0.8] },
 };
 
+// On a phone the panel covers the lower part of the screen: the view pulls back and looks lower.
+export const narrow = { camera: [9, 8, 13], target: [0, -2.5, 0] };
+
 export function create({ stage, c3d, handles }) {
   handles.plane.add(planePatch(8));
   handles.start.add(marker(COLORS.caster, 0.13));

@@ -14,13 +14,13 @@ export const params = {
   radius: { type: 'number', value: 1.3, min: 0.1, max: 4, step: 0.01 },
 };
 
-export function create({ c3d, handles }) {
+export function create({ c3d, quiet, handles }) {
   handles.plane.add(planePatch(8));
   const ball = answerMesh(new THREE.SphereGeometry(1, 48, 24), 0.6);
   handles.sphere.add(ball);
   const centre = marker(COLORS.normal, 0.05);
   handles.sphere.add(centre);
-  const cut = circle(c3d, COLORS.result);
+  const cut = circle(quiet, COLORS.result);  // its basis only draws
   handles.plane.parent.add(cut);
 
   return ({ radius }) => {

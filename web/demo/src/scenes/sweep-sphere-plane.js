@@ -19,6 +19,9 @@ export const params = {
   radius: { type: 'number', value: 0.8, min: 0.1, max: 3, step: 0.01 },
 };
 
+// On a phone the panel covers the lower part of the screen: the view pulls back and looks lower.
+export const narrow = { camera: [9, 8, 13], target: [0, -2.5, 0] };
+
 export function create({ stage, c3d, handles }) {
   handles.plane.add(planePatch(8));
   const ball = answerMesh(new THREE.SphereGeometry(1, 48, 24), 0.65);

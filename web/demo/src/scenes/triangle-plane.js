@@ -17,6 +17,9 @@ export const params = {
   c: { type: 'transform', position: [1.2, 1.4, -1.6] },
 };
 
+// On a phone the panel covers the lower part of the screen: the view pulls back and looks lower.
+export const narrow = { camera: [9, 8, 13], target: [0, -2.5, 0] };
+
 export function create({ stage, c3d, handles }) {
   handles.plane.add(planePatch(8));
   for (const name of ['a', 'b', 'c']) handles[name].add(marker(0xdde3ee, 0.12));
