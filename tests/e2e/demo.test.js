@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import init from '../../web/lib/index.js';
-import { catalog } from '../../web/demo/src/catalog.js';
+import { catalog, chapters } from '../../web/demo/src/catalog.js';
 import { openSite, screenshotDir } from '../../scripts/demo-site.mjs';
 import { expectSameHits, expectedHits } from './cases/picking.js';
 import { expectAsLibrary as expectMoveAsLibrary } from './cases/character.js';
@@ -40,10 +40,16 @@ test('the built site refers to its files by relative URLs, so it works from any 
   }
 });
 
-test('the landing page links every scene', async () => {
+test('the landing page links every scene, chapter by chapter', async () => {
   const { page, problems, close } = await site.open('index.html');
   const links = await page.$$eval('#scenes a', (anchors) => anchors.map((a) => a.getAttribute('href')));
   expect(links).toEqual(catalog.map((scene) => `./scene.html?scene=${scene.id}`));
+  const headings = await page.$$eval('#scenes section > h2', (elements) => elements.map((h) => h.textContent));
+  expect(headings).toEqual(chapters.map((chapter, k) => `${k + 1}. ${chapter.name}`));
+  // Each chapter's cards are its scenes, in the catalog's order.
+  const sections = await page.$$eval('#scenes section', (elements) => elements.map((section) =>
+    [...section.querySelectorAll('a')].map((a) => new URLSearchParams(a.getAttribute('href').split('?')[1]).get('scene'))));
+  expect(sections).toEqual(chapters.map(({ name }) => catalog.filter((scene) => scene.chapter === name).map((scene) => scene.id)));
   // Every thumbnail loaded (a missing one would also show as a failed request).
   await page.waitForFunction(() => [...document.images].every((image) => image.complete));
   const widths = await page.$$eval('#scenes img', (images) => images.map((image) => image.naturalWidth));
@@ -103,6 +109,7 @@ describe.each(catalog.map((scene) => [scene.id]))('scene %s', (id) => {
     expect(pixels.covered).toBeGreaterThan(0.02);
     expect(pixels.colours).toBeGreaterThan(8);
     await page.screenshot({ path: path.join(screenshotDir, `${id}.png`) });
+    expect(await page.evaluate(handlesHidden)).toEqual([]);
     const phone = await site.open(`scene.html?scene=${id}`, PHONE);
     await phone.page.evaluate(() => window.collide3dDemo.pixelSummary());
     await phone.page.screenshot({ path: path.join(screenshotDir, `${id}-phone.png`) });

@@ -19,6 +19,9 @@ export default [
       // Along +x at height 0.5: it meets the side x = -1 after t = 2, normal -x.
       expect(readout).toMatchObject({ hit: 'yes', part: 'side', t: '2', point: '(-1.000, 0.500, 0.000)',
         normal: '(-1.000, 0.000, 0.000)' });
+      // x = -3 + t is within 1 of the axis for t in [2, 4]; the height 0.5 is between the caps for every t.
+      expect(readout).toMatchObject({ 'inside the side': 't ∈ [2, 4]', 'between the caps': 'every t',
+        'inside both': 't ∈ [2, 4]' });
     },
   },
   {
@@ -28,15 +31,19 @@ export default [
       // Straight down at 0.5 from the axis: the top cap y = 1 after t = 3.
       expect(readout).toMatchObject({ part: 'top cap', t: '3',
         point: '(0.500, 1.000, 0.000)', normal: '(0.000, 1.000, 0.000)' });
+      // Parallel to the axis 0.5 from it: inside the side for every t; y = 4 - t between the caps for t in [3, 5].
+      expect(readout).toMatchObject({ 'inside the side': 'every t', 'between the caps': 't ∈ [3, 5]',
+        'inside both': 't ∈ [3, 5]' });
     },
   },
   {
     set: { origin: [1.5, 4, 0], target: [1.5, 0, 0] },
     check({ result, readout, c3d }) {
       sameAsLibrary(result, c3d);
-      // 1.5 from the axis, beyond the radius: a miss.
+      // 1.5 from the axis, beyond the radius: a miss, never inside the side.
       expect(result.hit).toBeNull();
-      expect(readout.hit).toBe('none');
+      expect(readout).toMatchObject({ hit: 'none', 'inside the side': 'never', 'between the caps': 't ∈ [3, 5]',
+        'inside both': 'never' });
     },
   },
   {
@@ -46,15 +53,18 @@ export default [
       // The line z = 1 grazes the side at (0, 0, 1): touching counts, t = 3.
       expect(readout).toMatchObject({ part: 'side', t: '3',
         point: '(0.000, 0.000, 1.000)', normal: '(0.000, 0.000, 1.000)' });
+      // The side's interval shrinks to the one t where the line touches (a double root).
+      expect(readout['inside the side']).toBe('t ∈ [3, 3]');
     },
   },
   {
     set: { origin: [0, 0, 0], target: [0, -5, 0] },
     check({ result, readout, c3d }) {
       sameAsLibrary(result, c3d);
-      // Starting inside a solid cylinder: a hit at the start, t = 0, the normal opposing the ray.
+      // Starting inside a solid cylinder: a hit at the start, t = 0, the normal opposing the ray. Both intervals
+      // hold t = 0: the caps' slab is y = -t in [-1, 1].
       expect(readout).toMatchObject({ part: 'inside', t: '0',
-        point: '(0.000, 0.000, 0.000)', normal: '(0.000, 1.000, 0.000)' });
+        point: '(0.000, 0.000, 0.000)', normal: '(0.000, 1.000, 0.000)', 'between the caps': 't ∈ [-1, 1]' });
     },
   },
   {

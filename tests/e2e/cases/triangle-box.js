@@ -11,6 +11,10 @@ export default [
       expect(result.intersects).toBe(false);
       expect(c3d.intersects(result.inputs.triangle, result.inputs.box)).toBe(false);
       expect(readout).toMatchObject({ intersects: 'no', box: 'AABB' });
+      // The axes by hand: z (the box's and the triangle's normal) finds the gap 2, and so does every cross product
+      // of x or y with an edge in z = 0, which is along z; x and y overlap (-3, -2.5); x × ab is zero.
+      expect(readout).toMatchObject({ 'separating axes': '7 of 13', widest: 'box z: 2', 'box x': '-3', 'box y': '-2.5',
+        normal: '2', 'x × ab': '—', 'y × bc': '2' });
     },
   },
   {
@@ -23,11 +27,13 @@ export default [
   },
   {
     set: { box: [1.5, 0.55, 0, 0, 0, 0], hx: 0.2, hy: 0.2, hz: 0.2 },
-    check({ result }) {
+    check({ result, readout }) {
       // Past the long edge from (2, -1.5) to (0, 2): even its nearest corner (1.3, 0.35) lies outside that edge
       // (−2 (0.35 + 1.5) − 3.5 (1.3 − 2) = −1.25 < 0), but the box overlaps the triangle along x, y, z and the
-      // normal: only the edge axis separates them.
+      // normal: only the edge axis separates them. On z × bc = (-3.5, -2, 0) / 4.031 the triangle spans
+      // [-0.992, 2.481] and the box -1.575 ± 0.273: a gap of 0.31.
       expect(result.intersects).toBe(false);
+      expect(readout).toMatchObject({ 'separating axes': '1 of 13', widest: 'z × bc: 0.31' });
     },
   },
   {

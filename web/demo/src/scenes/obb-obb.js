@@ -2,8 +2,9 @@
 // drawn with the plane it defines between the boxes; the 15 candidate axes listed with their gaps, and the boxes'
 // projections drawn on the widest.
 import * as THREE from 'three';
-import { COLORS, arrow, boxMesh, decoration, planePatch, rod, rotationOfHandle, toVector3, vectorText } from '../framework/visuals.js';
+import { COLORS, arrow, boxMesh, decoration, planePatch, rotationOfHandle, toVector3, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
+import { axisGaps, boxFrame, boxInterval, gapRows, projectionBars } from './separating-axes.js';
 
 export const explanation = `Two convex solids are apart exactly when some axis <b>L</b> separates their projections:
   |<b>L</b>·(<b>c</b><sub>B</sub> − <b>c</b><sub>A</sub>)| &gt; <i>r</i><sub>A</sub> + <i>r</i><sub>B</sub>, where a box's
@@ -36,25 +37,14 @@ function axisSource(axis, rotationA, rotationB) {
   return 'edge × edge';
 }
 
-// The 15 candidate axes with the gap between the boxes' projections on each (null for the cross product of parallel
-// edges), in the order the explanation gives them.
-function axisGaps(a, b) {
-  const columns = (box) => [0, 1, 2].map((i) => new THREE.Vector3().fromArray(box.rotation, 3 * i));
-  const halves = (box) => [box.halfSize.x, box.halfSize.y, box.halfSize.z];
-  const [axesA, axesB, halfA, halfB] = [columns(a), columns(b), halves(a), halves(b)];
-  const between = new THREE.Vector3().subVectors(b.center, a.center);
-  const radius = (axes, half, unit) => axes.reduce((sum, axis, i) => sum + half[i] * Math.abs(axis.dot(unit)), 0);
+// The 15 candidate axes, in the order the explanation gives them: each box's face normals, then the cross products
+// of an edge of each.
+function candidates(frameA, frameB) {
   const names = ['x', 'y', 'z'];
-  const candidates = [
-    ...axesA.map((axis, i) => [`A ${names[i]}`, axis]), ...axesB.map((axis, i) => [`B ${names[i]}`, axis]),
-    ...axesA.flatMap((p, i) => axesB.map((q, j) => [`A ${names[i]} × B ${names[j]}`, new THREE.Vector3().crossVectors(p, q)])),
+  return [
+    ...frameA.axes.map((axis, i) => [`A ${names[i]}`, axis]), ...frameB.axes.map((axis, i) => [`B ${names[i]}`, axis]),
+    ...frameA.axes.flatMap((p, i) => frameB.axes.map((q, j) => [`A ${names[i]} × B ${names[j]}`, new THREE.Vector3().crossVectors(p, q)])),
   ];
-  return candidates.map(([label, axis]) => {
-    if (axis.length() < 1e-9) return { label, axis: null, gap: null };
-    const unit = axis.clone().normalize();
-    return { label, axis: unit, gap: Math.abs(between.dot(unit)) - radius(axesA, halfA, unit) - radius(axesB, halfB, unit),
-      radiusA: radius(axesA, halfA, unit), radiusB: radius(axesB, halfB, unit) };
-  });
 }
 
 export function create({ c3d, stage, handles }) {
@@ -63,9 +53,8 @@ export function create({ c3d, stage, handles }) {
   handles.b.add(meshB);
   const plane = decoration(planePatch(5, COLORS.result));
   const axisArrow = arrow(COLORS.result, 2);
-  // The projections of A and B on the widest axis, side by side below the boxes.
-  const projections = [rod(0.05, COLORS.back), rod(0.05, COLORS.front)];
-  stage.scene.add(plane, axisArrow, ...projections);
+  stage.scene.add(plane, axisArrow);
+  const showProjections = projectionBars(stage.scene);
 
   return ({ ax, ay, az, bx, by, bz }) => {
     meshA.scale.set(2 * ax, 2 * ay, 2 * az);
@@ -78,32 +67,19 @@ export function create({ c3d, stage, handles }) {
     meshB.paint(intersects ? COLORS.intersecting : COLORS.apart);
     plane.visible = axisArrow.visible = separation !== null;
 
-    const gaps = axisGaps(a, b);
-    const widest = gaps.filter((g) => g.axis !== null).reduce((best, g) => (g.gap > best.gap ? g : best));
-    // Each box's interval [c·L − r, c·L + r] on the widest axis L, drawn along a line through the boxes' midpoint,
-    // set apart across L so that both show.
+    const frameA = boxFrame(a), frameB = boxFrame(b);
+    const gaps = axisGaps(candidates(frameA, frameB), (L) => boxInterval(frameA, L), (L) => boxInterval(frameB, L));
+    const { widest, rows: table } = gapRows(gaps);
     const middle = new THREE.Vector3().addVectors(a.center, b.center).multiplyScalar(0.5);
-    const base = middle.clone().addScaledVector(widest.axis, -widest.axis.dot(middle)).add(new THREE.Vector3(0, -2.2, 0));
-    const across = new THREE.Vector3(0, 1, 0).cross(widest.axis).lengthSq() > 1e-6 ? new THREE.Vector3(0, 0.12, 0) : new THREE.Vector3(0.12, 0, 0);
-    [[a.center, widest.radiusA], [b.center, widest.radiusB]].forEach(([center, r], k) => {
-      const at = widest.axis.dot(center);
-      const start = base.clone().addScaledVector(widest.axis, at - r).addScaledVector(across, k);
-      const end = base.clone().addScaledVector(widest.axis, at + r).addScaledVector(across, k);
-      projections[k].showBetween(start, end);
-    });
-    const table = gaps.map(({ label, gap }) => [label, gap === null ? '—' : shortNumber(gap)]);
-    const separating = gaps.filter((g) => g.gap !== null && g.gap > 0).length;
-    const summary = [['separating axes', `${separating} of 15`], ['widest', `${widest.label}: ${shortNumber(widest.gap)}`]];
+    showProjections(widest, middle);
     const result = { inputs: { a, b }, intersects, separation, gaps: gaps.map(({ label, gap }) => ({ label, gap })) };
     if (separation === null) {
-      return { rows: [['intersects', 'true'], ['separating axis', 'none'], ...summary, ...table], result };
+      return { rows: [['intersects', 'true'], ['separating axis', 'none'], ...table], result };
     }
 
     // The plane halfway across the gap: where B's projection starts, less half the gap, measured along the axis.
     const axis = toVector3(separation.axis);
-    const radiusB = [0, 1, 2].reduce((sum, i) => sum + [bx, by, bz][i] * Math.abs(
-      axis.x * b.rotation[3 * i] + axis.y * b.rotation[3 * i + 1] + axis.z * b.rotation[3 * i + 2]), 0);
-    const offset = axis.dot(b.center) - radiusB - separation.gap / 2;
+    const offset = boxInterval(frameB, axis)[0] - separation.gap / 2;
     const onPlane = middle.clone().addScaledVector(axis, offset - axis.dot(middle));
     plane.position.copy(onPlane);
     plane.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), axis);
@@ -111,7 +87,7 @@ export function create({ c3d, stage, handles }) {
     return {
       rows: [['intersects', 'false'], ['separating axis', vectorText(separation.axis)],
         ['axis from', axisSource(separation.axis, a.rotation, b.rotation)], ['gap', shortNumber(separation.gap)],
-        ...summary, ...table],
+        ...table],
       result,
     };
   };

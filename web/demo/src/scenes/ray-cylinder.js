@@ -1,17 +1,18 @@
-// Ray – cylinder: raycast() against a capped cylinder on a rotatable handle; the hit's t, point and normal, and which
-// part of the surface it is on.
+// Ray – cylinder: raycast() against a capped cylinder on a rotatable handle; the hit's t, point and normal, which
+// part of the surface it is on, and the two t-intervals the test intersects, drawn along the ray.
 import * as THREE from 'three';
 import { COLORS, answerMesh, decoration, toVector3, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
 import { worldPoints } from './local-points.js';
-import { rayHandles } from './ray-handles.js';
+import { intervalBars, intervalText, overlapOf, rayHandles } from './ray-handles.js';
 
 export const explanation = `Along the ray <b>o</b> + <i>t</i><b>d</b>, the squared distance from the axis is a
   quadratic in <i>t</i>; where it is ≤ <i>r</i>² is the interval inside the infinite cylinder. The two cap planes give
   a second interval, the slab between them, and the ray is inside the capped cylinder where the two intervals overlap
   (Ericson §5.3.7, with the slab clipping of Kay–Kajiya). The hit is the start of the overlap, on the side or on a cap
   depending on which interval set it. A ray starting inside hits at <i>t</i> = 0 when the cylinder is solid; when it
-  is not, the hit is where the ray leaves.`;
+  is not, the hit is where the ray leaves. The two intervals are drawn beside the ray (green: inside the side; blue:
+  between the caps) and listed, computed here in floating point for the display; the answer is collide3d's.`;
 
 export const params = {
   origin: { type: 'transform', position: [2.6, 1.3, 3.4] },
@@ -26,6 +27,26 @@ export const camera = [1, 3, 9.5];
 // On a phone the panel covers the lower part of the screen: the view pulls back and looks lower.
 export const narrow = { camera: [2, 5, 16], target: [0, -2, 0] };
 
+// The line's two intervals of t: where it is within the radius of the axis (a quadratic's roots), and where it is
+// between the cap planes (a slab); each [lo, hi], infinite ends when the line runs parallel, or null when empty.
+function intervals(ray, { start, end, radius }) {
+  const axis = new THREE.Vector3().subVectors(end, start), height = axis.length();
+  axis.normalize();
+  const o = new THREE.Vector3().subVectors(ray.origin, start), d = toVector3(ray.direction);
+  const along = o.dot(axis), speed = d.dot(axis);
+  const slab = speed === 0 ? (along >= 0 && along <= height ? [-Infinity, Infinity] : null)
+    : [(0 - along) / speed, (height - along) / speed].sort((p, q) => p - q);
+  const m = o.clone().addScaledVector(axis, -along), n = d.clone().addScaledVector(axis, -speed);
+  const a = n.dot(n), b = m.dot(n), c = m.dot(m) - radius * radius;
+  let side = null;
+  if (a === 0) side = c <= 0 ? [-Infinity, Infinity] : null;
+  else if (b * b - a * c >= 0) {
+    const root = Math.sqrt(b * b - a * c);
+    side = [(-b - root) / a, (-b + root) / a];
+  }
+  return { side, slab };
+}
+
 // The cylinder's axis ends in its handle's frame, for a height of 1 (THREE.CylinderGeometry stands along y).
 const AXIS_ENDS = [new THREE.Vector3(0, -0.5, 0), new THREE.Vector3(0, 0.5, 0)];
 
@@ -38,6 +59,7 @@ export function create({ c3d, stage, handles }) {
   body.add(can, decoration(rims));
   handles.cylinder.add(body);
   const caster = rayHandles(stage, handles);
+  const showIntervals = intervalBars(stage, [COLORS.front, COLORS.back]);
 
   return ({ radius, height, solid }) => {
     body.scale.set(radius, height, radius);
@@ -49,11 +71,17 @@ export function create({ c3d, stage, handles }) {
 
     can.paint(hit ? COLORS.intersecting : COLORS.apart);
     caster.show(ray, hit);
-    if (hit === null) return { rows: [['hit', 'none']], result: { inputs, hit } };
+
+    const { side, slab } = intervals(ray, cylinder);
+    showIntervals(ray, [side, slab]);
+    const both = overlapOf([side, slab]);
+    const rows = [['inside the side', intervalText(side)], ['between the caps', intervalText(slab)],
+      ['inside both', intervalText(both)]];
+    if (hit === null) return { rows: [['hit', 'none'], ...rows], result: { inputs, hit } };
     const part = surfacePart(hit, ray, cylinder, handles.cylinder);
     return {
       rows: [['hit', 'yes'], ['part', part], ['t', shortNumber(hit.t)], ['point', vectorText(hit.point)],
-        ['normal', vectorText(hit.normal)]],
+        ['normal', vectorText(hit.normal)], ...rows],
       result: { inputs, hit, part },
     };
   };

@@ -1,7 +1,9 @@
 // The ray of the ray-casting scenes: an origin handle and a target handle it points at. It is drawn as a beam that
-// stops at the hit, where a marker and the normal arrow show.
+// stops at the hit, where a marker and the normal arrow show; intervals of its parameter t (a slab, the inside of a
+// side) can be drawn beside it.
 import * as THREE from 'three';
-import { COLORS, arrow, marker, polyline, toVector3 } from '../framework/visuals.js';
+import { shortNumber } from '../framework/params.js';
+import { COLORS, arrow, marker, polyline, rod, toVector3 } from '../framework/visuals.js';
 
 const FAR = 30;  // how far a missing ray is drawn
 
@@ -31,4 +33,36 @@ export function rayHandles(stage, handles) {
       normal.show(stop, hit.normal);
     },
   };
+}
+
+/** An interval of t as the readout shows it: "t ∈ [lo, hi]", "every t" (a parallel ray inside), or "never". */
+export const intervalText = (span) => (span === null ? 'never' : span[0] === -Infinity ? 'every t'
+  : `t ∈ [${shortNumber(span[0])}, ${shortNumber(span[1])}]`);
+
+/**
+ * Bars beside the ray, one per colour, each showing an interval [lo, hi] of t (null: none), clipped to 20 either
+ * side of the origin and set a little apart from the beam and from each other.
+ */
+export function intervalBars(stage, colors) {
+  const bars = colors.map((color) => rod(0.035, color));
+  stage.scene.add(...bars);
+  return (ray, spans) => {
+    const beside = new THREE.Vector3().crossVectors(ray.direction, new THREE.Vector3(0, 1, 0));
+    if (beside.lengthSq() < 1e-6) beside.set(1, 0, 0);
+    beside.normalize();
+    spans.forEach((span, k) => {
+      bars[k].visible = span !== null;
+      if (span === null) return;
+      const at = (t) => toVector3(ray.origin).addScaledVector(ray.direction, Math.min(20, Math.max(-20, t)))
+        .addScaledVector(beside, 0.2 * (k + 1));
+      bars[k].showBetween(at(span[0]), at(span[1]));
+    });
+  };
+}
+
+/** Where intervals overlap: [the greatest start, the least end], or null. */
+export function overlapOf(spans) {
+  if (spans.some((span) => span === null)) return null;
+  const lo = Math.max(...spans.map((span) => span[0])), hi = Math.min(...spans.map((span) => span[1]));
+  return lo <= hi ? [lo, hi] : null;
 }

@@ -1,16 +1,18 @@
 // Triangle – box: intersects() of a triangle and an axis-aligned or oriented box, by the separating axis test over
-// 13 axes. The triangle is a rotatable handle with its corners fixed in the handle's frame; the box follows its
-// handle's rotation unless it is axis-aligned.
+// 13 axes, listed with their gaps, the projections drawn on the widest. The triangle is a rotatable handle with its
+// corners fixed in the handle's frame; the box follows its handle's rotation unless it is axis-aligned.
 import * as THREE from 'three';
 import { COLORS, boxMesh, rotationOfHandle, triangleMesh } from '../framework/visuals.js';
 import { worldPoints } from './local-points.js';
+import { axisGaps, boxFrame, boxInterval, gapRows, pointsInterval, projectionBars } from './separating-axes.js';
 
 export const explanation = `A triangle and a box are apart exactly when some axis separates their projections: all
   three corners of the triangle project beyond the box's reach Σ <i>h</i><sub>i</sub> |<b>a</b><sub>i</sub>·<b>L</b>|
   on the same side of its centre. Thirteen axes suffice (Akenine-Möller 2001): the box's three face normals, the
   triangle's normal, and the nine cross products of a box edge with a triangle edge. Move the box just past a long
   edge of the triangle: then neither shape's faces separate them, only an edge axis does. Every sign is decided
-  exactly, so touching counts as meeting.`;
+  exactly, so touching counts as meeting. The readout lists each axis with the gap between the projections
+  (negative: they overlap), and the projections are drawn on the widest (blue: the triangle, green: the box).`;
 
 const halfSize = (label, value) => ({ type: 'number', value, min: 0.05, max: 3, step: 0.01, label });
 
@@ -26,13 +28,25 @@ export const camera = [4, 5, 8];
 // The triangle's corners in its handle's frame (its xy plane).
 const CORNERS = [[-2, -1.5, 0], [2, -1.5, 0], [0, 2, 0]];
 
-export function create({ c3d, handles }) {
+// The 13 candidate axes: the box's face normals, the triangle's normal, and each box axis crossed with each edge.
+function candidates(frame, [a, b, c]) {
+  const names = ['x', 'y', 'z'];
+  const edges = [['ab', a, b], ['bc', b, c], ['ca', c, a]].map(([name, p, q]) => [name, new THREE.Vector3().subVectors(q, p)]);
+  return [
+    ...frame.axes.map((axis, i) => [`box ${names[i]}`, axis]),
+    ['normal', new THREE.Vector3().crossVectors(edges[0][1], new THREE.Vector3().subVectors(c, a))],
+    ...frame.axes.flatMap((axis, i) => edges.map(([name, edge]) => [`${names[i]} × ${name}`, new THREE.Vector3().crossVectors(axis, edge)])),
+  ];
+}
+
+export function create({ c3d, stage, handles }) {
   const locals = CORNERS.map((xyz) => new THREE.Vector3(...xyz));
   const triangle = triangleMesh(COLORS.apart);
   triangle.showTriangle(...locals);
   handles.triangle.add(triangle);
   const box = boxMesh(0.7);
   handles.box.add(box);
+  const showProjections = projectionBars(stage.scene);
 
   return ({ hx, hy, hz, aligned }) => {
     const [a, b, c] = worldPoints(handles.triangle, locals);
@@ -46,9 +60,13 @@ export function create({ c3d, handles }) {
     box.scale.set(2 * hx, 2 * hy, 2 * hz);
     const intersects = c3d.intersects(tri, shape);
     for (const mesh of [triangle, box]) mesh.paint(intersects ? COLORS.intersecting : COLORS.apart);
+    const frame = boxFrame(shape), corners = [a, b, c];
+    const gaps = axisGaps(candidates(frame, corners), (L) => pointsInterval(corners, L), (L) => boxInterval(frame, L));
+    const { widest, rows } = gapRows(gaps);
+    showProjections(widest, new THREE.Vector3().addVectors(a, b).add(c).divideScalar(3).add(center).multiplyScalar(0.5));
     return {
-      rows: [['intersects', intersects ? 'yes' : 'no'], ['box', aligned ? 'AABB' : 'OBB']],
-      result: { inputs: { triangle: tri, box: shape }, intersects },
+      rows: [['intersects', intersects ? 'yes' : 'no'], ['box', aligned ? 'AABB' : 'OBB'], ...rows],
+      result: { inputs: { triangle: tri, box: shape }, intersects, gaps: gaps.map(({ label, gap }) => ({ label, gap })) },
     };
   };
 }

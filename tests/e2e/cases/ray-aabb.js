@@ -1,0 +1,51 @@
+// The box [-1, 1]^3 and rays along coordinate directions and a diagonal: slab intervals and hits by hand, each hit
+// also as collide3d answers in node.
+import { expect } from 'vitest';
+
+const box = { type: 'aabb', min: { x: -1, y: -1, z: -1 }, max: { x: 1, y: 1, z: 1 } };
+const unit = { box: [0, 0, 0], hx: 1, hy: 1, hz: 1 };
+
+function sameAsLibrary({ result, c3d }) {
+  expect(result.inputs.box).toEqual(box);
+  expect(result.hit).toEqual(c3d.raycast(result.inputs.ray, result.inputs.box));
+}
+
+export default [
+  {
+    // Along +x at height 0.5: the x slab from t = 2 to 4; y and z hold for every t (parallel, inside).
+    set: { ...unit, origin: [-3, 0.5, 0], target: [0, 0.5, 0] },
+    check(context) {
+      sameAsLibrary(context);
+      expect(context.readout).toMatchObject({ hit: 'yes', t: '2', point: '(-1.000, 0.500, 0.000)', normal: '(-1.000, 0.000, 0.000)',
+        'x slab': 't ∈ [2, 4]', 'y slab': 'every t', 'z slab': 'every t', 'inside all three': 't ∈ [2, 4]',
+        'enters through': 'the x slab' });
+    },
+  },
+  {
+    // Parallel to x at height 1.5: the y slab never holds, so the ray misses whatever x does.
+    set: { origin: [-3, 1.5, 0], target: [0, 1.5, 0] },
+    check(context) {
+      sameAsLibrary(context);
+      expect(context.result.hit).toBeNull();
+      expect(context.readout).toMatchObject({ hit: 'none', 'y slab': 'never', 'inside all three': 'never' });
+    },
+  },
+  {
+    // From (-3, -3, 0) along (1, 1, 0)/√2: x and y both hold from t = 2√2 to 4√2, so it enters through the edge
+    // x = y = -1 at t = 2.828: an edge hit counts.
+    set: { origin: [-3, -3, 0], target: [0, 0, 0] },
+    check(context) {
+      sameAsLibrary(context);
+      expect(context.readout).toMatchObject({ hit: 'yes', t: '2.828', point: '(-1.000, -1.000, 0.000)',
+        'x slab': 't ∈ [2.828, 5.657]', 'y slab': 't ∈ [2.828, 5.657]', 'enters through': 'the x and y slabs (an edge or corner)' });
+    },
+  },
+  {
+    // From inside: every slab's interval holds t = 0.
+    set: { origin: [0.25, 0, 0], target: [3, 0, 0] },
+    check(context) {
+      sameAsLibrary(context);
+      expect(context.readout).toMatchObject({ hit: 'yes', t: '0', 'enters through': 'starts inside', 'x slab': 't ∈ [-1.25, 0.75]' });
+    },
+  },
+];
