@@ -51,6 +51,8 @@ export const catalog = [
   // Distance and contact
   { id: 'sphere-sphere', chapter: 'Distance and contact', title: 'Sphere – sphere', load: () => import('./scenes/sphere-sphere.js'),
     summary: 'Two balls: the gap between them, or how deep they overlap and in which direction.' },
+  { id: 'capsule-capsule', chapter: 'Distance and contact', title: 'Segment – segment, capsule – capsule', load: () => import('./scenes/capsule-capsule.js'),
+    summary: 'The nearest points of two segments by clamped parameters, beside those of their infinite lines; grown by a radius, two capsules apart or overlapping, with their contact.' },
   { id: 'shape-triangle', chapter: 'Distance and contact', title: 'Rounded shapes – triangle', load: () => import('./scenes/shape-triangle.js'),
     summary: 'A sphere, capsule, cylinder, cone, ellipsoid or convex hull against a triangle: the test a mesh runs on each triangle, with the nearest points.' },
   { id: 'convex-hull', chapter: 'Distance and contact', title: 'Convex hull', load: () => import('./scenes/convex-hull.js'),
