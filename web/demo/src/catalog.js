@@ -44,6 +44,8 @@ export const catalog = [
   // Raycasts
   { id: 'ray-triangle', chapter: 'Raycasts', title: 'Ray – triangle', load: () => import('./scenes/ray-triangle.js'),
     summary: 'Möller–Trumbore: the hit distance t, the hit point, the normal and the barycentric coordinates u, v.' },
+  { id: 'ray-sphere', chapter: 'Raycasts', title: 'Ray – sphere', load: () => import('./scenes/ray-sphere.js'),
+    summary: 'A quadratic in t: its discriminant says miss, graze or cross, its roots bound where the ray is inside the ball, and the hit is the first root ahead.' },
   { id: 'ray-aabb', chapter: 'Raycasts', title: 'Ray – AABB', load: () => import('./scenes/ray-aabb.js'),
     summary: 'The slab test: each axis\'s interval of t between the box\'s planes, drawn beside the ray, and the hit where all three overlap, through a face, an edge or a corner.' },
   { id: 'ray-cylinder', chapter: 'Raycasts', title: 'Ray – cylinder', load: () => import('./scenes/ray-cylinder.js'),

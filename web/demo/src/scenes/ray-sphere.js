@@ -1,0 +1,57 @@
+// Ray – sphere: raycast() against a ball: the quadratic in t whose roots bound where the ray is inside, drawn beside
+// the ray, with its discriminant; the hit is the first root at or after the origin.
+import * as THREE from 'three';
+import { COLORS, answerMesh, vectorText } from '../framework/visuals.js';
+import { shortNumber } from '../framework/params.js';
+import { intervalBars, intervalText, rayHandles } from './ray-handles.js';
+
+export const explanation = `A point of the ray <b>o</b> + <i>t</i><b>d</b> (|<b>d</b>| = 1) is in the ball when
+  |<b>o</b> + <i>t</i><b>d</b> − <b>c</b>|² ≤ <i>r</i>², a quadratic <i>t</i>² + 2<i>bt</i> + <i>c</i> ≤ 0 with
+  <i>b</i> = <b>d</b>·(<b>o</b> − <b>c</b>) and <i>c</i> = |<b>o</b> − <b>c</b>|² − <i>r</i>². Its roots
+  −<i>b</i> ± √(<i>b</i>² − <i>c</i>) bound the interval of <i>t</i> inside (drawn beside the ray); a negative
+  discriminant <i>b</i>² − <i>c</i> means the line misses, zero that it grazes. The hit is the first root at or after
+  the origin, or <i>t</i> = 0 when the origin is inside and the ball is solid (Ericson §5.3.2). The values here are
+  floating point for the display; collide3d decides a graze exactly and refines the root.`;
+
+export const params = {
+  origin: { type: 'transform', position: [-3.6, 1.6, 2.4] },
+  target: { type: 'transform', position: [0.2, 0.3, 0] },
+  sphere: { type: 'transform', position: [0, 0, 0] },
+  radius: { type: 'number', value: 1.2, min: 0.05, max: 3, step: 0.01 },
+  solid: { type: 'boolean', value: true },
+};
+
+// The info panel covers the left of the page: the view looks a little left so that the ray's origin clears it.
+export const camera = [1.5, 4.5, 11];
+export const target = [-2.6, 0.5, 0];
+// On a phone the panel covers the lower part of the screen: the view pulls back and looks lower.
+export const narrow = { camera: [2, 7, 21], target: [-1.2, -2, 0] };
+
+export function create({ c3d, stage, handles }) {
+  const ball = answerMesh(new THREE.SphereGeometry(1, 48, 24), 0.5);
+  handles.sphere.add(ball);
+  const caster = rayHandles(stage, handles);
+  const showInterval = intervalBars(stage, [COLORS.front]);
+
+  return ({ radius, solid }) => {
+    ball.scale.setScalar(radius);
+    const sphere = { type: 'sphere', center: handles.sphere.position, radius };
+    const ray = caster.ray();
+    const options = { solid };
+    const hit = c3d.raycast(ray, sphere, options);
+    ball.paint(hit ? COLORS.intersecting : COLORS.apart);
+    caster.show(ray, hit);
+
+    const m = new THREE.Vector3().subVectors(ray.origin, sphere.center);
+    const b = m.dot(ray.direction), c = m.lengthSq() - radius * radius, discriminant = b * b - c;
+    const inside = discriminant < 0 ? null : [-b - Math.sqrt(discriminant), -b + Math.sqrt(discriminant)];
+    showInterval(ray, [inside]);
+    const rows = [['discriminant b² − c', shortNumber(discriminant)], ['inside the ball', intervalText(inside)]];
+    const result = { inputs: { ray, sphere, options }, hit };
+    if (hit === null) return { rows: [['hit', 'none'], ...rows], result };
+    return {
+      rows: [['hit', 'yes'], ['t', shortNumber(hit.t)], ['point', vectorText(hit.point)], ['normal', vectorText(hit.normal)], ...rows],
+      result,
+    };
+  };
+}
