@@ -170,3 +170,35 @@ export function boxMesh(opacity = 0.7) {
   mesh.add(decoration(new THREE.LineSegments(new THREE.EdgesGeometry(mesh.geometry), new THREE.LineBasicMaterial({ color: 0xdde3ee }))));
   return mesh;
 }
+
+/**
+ * A convex polytope drawn from points and triangles (index triples), coloured by an answer (`paint`), with its edges
+ * along `outlines` (polygons as index lists; the triangles' when omitted). `showHull(hull, place)` draws a
+ * c3d.ConvexHull, its vertices mapped by `place`: its faces' polygons outlined, or the segment a collinear hull is.
+ */
+export function polytopeMesh(color, { opacity = 0.5, edgeColor = color, depthWrite = true } = {}) {
+  const body = answerMesh(new THREE.BufferGeometry(), opacity);
+  body.paint(color);
+  body.material.depthWrite = depthWrite;
+  const edges = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: edgeColor }));
+  body.add(edges);
+  body.showFaces = (points, triangles, outlines = triangles) => {
+    body.visible = points.length > 0;
+    body.geometry.dispose();
+    body.geometry = new THREE.BufferGeometry().setFromPoints(points.map(toVector3));
+    body.geometry.setIndex(triangles.flat());
+    body.geometry.computeVertexNormals();
+    edges.geometry.dispose();
+    edges.geometry = new THREE.BufferGeometry().setFromPoints(
+      outlines.flatMap((f) => f.flatMap((i, k) => [points[i], points[f[(k + 1) % f.length]]].map(toVector3))));
+  };
+  body.showHull = (hull, place = (p) => p) => {
+    const { vertices, triangles, faces, dimension } = hull;
+    const points = Array.from({ length: vertices.length / 3 }, (_, i) =>
+      place(new THREE.Vector3(vertices[3 * i], vertices[3 * i + 1], vertices[3 * i + 2])));
+    const triples = Array.from({ length: triangles.length / 3 }, (_, k) => [...triangles.subarray(3 * k, 3 * k + 3)]);
+    // A flat hull's faces are its polygon (both sides); a collinear one has none: its segment is outlined.
+    body.showFaces(points, triples, dimension < 2 ? [[0, points.length - 1]] : faces.map((face) => [...face]));
+  };
+  return decoration(body);
+}

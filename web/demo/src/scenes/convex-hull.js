@@ -1,7 +1,6 @@
 // Convex hull: drag eight points and watch their hull, built by collide3d's exact Quickhull (c3d.ConvexHull); a
 // probe point is tested against it, and the hull's nearest point to the probe is drawn.
-import * as THREE from 'three';
-import { COLORS, answerMesh, decoration, marker, rod } from '../framework/visuals.js';
+import { COLORS, marker, polytopeMesh, rod } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
 
 export const explanation = `Quickhull (Barber, Dobkin, Huhdanpaa 1996) grows the hull from a tetrahedron of extreme
@@ -26,28 +25,17 @@ export function create({ c3d, stage, handles }) {
   const names = CORNERS.map((_, i) => `p${i}`);
   names.forEach((name) => handles[name].add(marker(0xdde3ee, 0.1)));
   handles.probe.add(marker(COLORS.result, 0.12));
-  const body = answerMesh(new THREE.BufferGeometry(), 0.55);
-  const edges = decoration(new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: 0xdde3ee })));
+  const body = polytopeMesh(COLORS.apart, { opacity: 0.55, edgeColor: 0xdde3ee });
   const nearest = rod(0.02, COLORS.result);
-  stage.scene.add(body, edges, nearest);
+  stage.scene.add(body, nearest);
   let hull = null;
 
   return () => {
     const points = names.map((name) => handles[name].position.clone());
     hull?.dispose();
     hull = new c3d.ConvexHull(points);
-    const { vertices, triangles, faces, sourceIndex, dimension } = hull;
-    body.geometry.dispose();
-    body.geometry = new THREE.BufferGeometry();
-    body.geometry.setAttribute('position', new THREE.Float32BufferAttribute(vertices, 3));
-    body.geometry.setIndex([...triangles]);
-    body.geometry.computeVertexNormals();
-    const outline = faces.flatMap((face) => [...face].flatMap((v, k) => [v, face[(k + 1) % face.length]]));
-    const linePositions = (dimension < 2 ? [0, vertices.length / 3 - 1] : outline)
-      .flatMap((v) => [vertices[3 * v], vertices[3 * v + 1], vertices[3 * v + 2]]);
-    edges.geometry.dispose();
-    edges.geometry = new THREE.BufferGeometry();
-    edges.geometry.setAttribute('position', new THREE.Float32BufferAttribute(linePositions, 3));
+    const { triangles, faces, sourceIndex, dimension } = hull;
+    body.showHull(hull);
     const probe = { type: 'point', position: handles.probe.position.clone() };
     const inside = c3d.intersects(probe, hull);
     const near = c3d.closestPoints(probe, hull);

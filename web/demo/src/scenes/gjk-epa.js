@@ -3,7 +3,7 @@
 // search direction, the support point and its plane, the simplex and its point nearest the origin; then, when the
 // cores overlap, EPA's polytope, its nearest face and the support point beyond it.
 import * as THREE from 'three';
-import { COLORS, answerMesh, arrow, decoration, marker, polyline, toVector3, vectorText } from '../framework/visuals.js';
+import { COLORS, arrow, decoration, marker, polyline, polytopeMesh, toVector3, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
 import { TARGETS, sweepTargets } from './sweep-targets.js';
 
@@ -84,40 +84,19 @@ function coreSamples(shape) {
   }
 }
 
-// A drawable convex polytope from vertices and triangles (index triples), translucent, with its edges (those of
-// `outlines`, polygons as index lists, when given; else the triangles').
-function polytopeMesh(color, opacity) {
-  const body = answerMesh(new THREE.BufferGeometry(), opacity);
-  body.paint(color);
-  body.material.depthWrite = false;
-  const edges = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color }));
-  body.add(edges);
-  body.showFaces = (points, triangles, outlines = triangles) => {
-    body.visible = triangles.length > 0;
-    body.geometry.dispose();
-    body.geometry = new THREE.BufferGeometry().setFromPoints(points);
-    body.geometry.setIndex(triangles.flat());
-    body.geometry.computeVertexNormals();
-    edges.geometry.dispose();
-    edges.geometry = new THREE.BufferGeometry().setFromPoints(
-      outlines.flatMap((f) => f.flatMap((i, k) => [points[i], points[f[(k + 1) % f.length]]])));
-  };
-  return decoration(body);
-}
-
 const SIMPLEX_NAMES = ['', 'point', 'segment', 'triangle', 'tetrahedron'];
 
 export function create({ c3d, quiet, stage, handles }) {
   const targetA = sweepTargets(handles.a), targetB = sweepTargets(handles.b);
   const at = (p) => toVector3(p).add(ORIGIN);  // a point of A − B where it is drawn
 
-  const difference = polytopeMesh(COLORS.apart, 0.18);
+  const difference = polytopeMesh(COLORS.apart, { opacity: 0.18, depthWrite: false });
   const origin = marker(COLORS.normal, 0.08);
   origin.position.copy(ORIGIN);
   const reach = decoration(new THREE.Mesh(new THREE.SphereGeometry(1, 32, 16),
     new THREE.MeshBasicMaterial({ color: COLORS.normal, transparent: true, opacity: 0.15, depthWrite: false })));
   reach.position.copy(ORIGIN);
-  const simplexFaces = polytopeMesh(COLORS.result, 0.35);
+  const simplexFaces = polytopeMesh(COLORS.result, { opacity: 0.35, depthWrite: false });
   const simplexEdges = decoration(new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: COLORS.result })));
   const simplexPoints = Array.from({ length: 4 }, () => marker(COLORS.result, 0.07));
   const nearest = marker(COLORS.intersecting, 0.1);
@@ -126,8 +105,8 @@ export function create({ c3d, quiet, stage, handles }) {
   const support = marker(COLORS.caster, 0.1);
   const supportPlane = decoration(new THREE.Mesh(new THREE.PlaneGeometry(2.4, 2.4),
     new THREE.MeshBasicMaterial({ color: COLORS.caster, transparent: true, opacity: 0.2, side: THREE.DoubleSide, depthWrite: false })));
-  const polytope = polytopeMesh(COLORS.ghost, 0.25);
-  const nearestFace = polytopeMesh(COLORS.intersecting, 0.6);
+  const polytope = polytopeMesh(COLORS.ghost, { opacity: 0.25, depthWrite: false });
+  const nearestFace = polytopeMesh(COLORS.intersecting, { opacity: 0.6, depthWrite: false });
   const onA = marker(COLORS.caster, 0.08), onB = marker(COLORS.caster, 0.08);
   const pair = polyline(COLORS.caster, { dashed: true });
   stage.scene.add(difference, origin, reach, simplexFaces, simplexEdges, ...simplexPoints, nearest, toNearest, search,
@@ -189,13 +168,8 @@ export function create({ c3d, quiet, stage, handles }) {
     const coreA = coreSamples(a), coreB = coreSamples(b);
     const differences = coreA.points.flatMap((p) => coreB.points.map((q) => p.clone().sub(q)));
     const hull = new quiet.ConvexHull(differences);  // for drawing: not the answer
-    const vertices = hull.vertices, triangles = [];
-    for (let k = 0; k < hull.triangles.length; k += 3) triangles.push([...hull.triangles.subarray(k, k + 3)]);
-    const corners = Array.from({ length: vertices.length / 3 }, (_, i) => at({ x: vertices[3 * i], y: vertices[3 * i + 1], z: vertices[3 * i + 2] }));
-    // A flat difference has its polygon as faces; a segment (two vertices) none, so it is outlined as a 2-gon.
-    const faces = hull.dimension < 2 ? [[0, corners.length - 1]] : hull.faces.map((face) => [...face]);
+    difference.showHull(hull, at);
     hull.dispose();
-    difference.showFaces(corners, triangles, faces);
     const grown = trace.radiusA + trace.radiusB;
     reach.visible = grown > 0;
     reach.scale.setScalar(Math.max(grown, 1e-3));

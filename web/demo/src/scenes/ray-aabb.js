@@ -3,7 +3,7 @@
 import * as THREE from 'three';
 import { boxMesh, COLORS, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
-import { intervalBars, intervalText, overlapOf, rayHandles } from './ray-handles.js';
+import { intervalBars, intervalText, overlapOf, rayHandles, slabInterval } from './ray-handles.js';
 
 export const explanation = `A box is the overlap of three <b>slabs</b>, the space between its two planes across each
   axis. Along the ray <b>o</b> + <i>t</i><b>d</b>, each slab is an interval of <i>t</i>:
@@ -32,11 +32,7 @@ const AXES = ['x', 'y', 'z'];
 
 // The slab of each axis as an interval of t ([lo, hi]; every t when parallel and inside, null when parallel and out).
 function slabs(ray, { min, max }) {
-  return AXES.map((axis) => {
-    const o = ray.origin[axis], d = ray.direction[axis];
-    if (d === 0) return o >= min[axis] && o <= max[axis] ? [-Infinity, Infinity] : null;
-    return [(min[axis] - o) / d, (max[axis] - o) / d].sort((p, q) => p - q);
-  });
+  return AXES.map((axis) => slabInterval(ray.origin[axis], ray.direction[axis], min[axis], max[axis]));
 }
 
 export function create({ c3d, stage, handles }) {

@@ -4,7 +4,7 @@ import * as THREE from 'three';
 import { COLORS, answerMesh, decoration, toVector3, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
 import { worldPoints } from './local-points.js';
-import { intervalBars, intervalText, overlapOf, rayHandles } from './ray-handles.js';
+import { intervalBars, intervalText, overlapOf, quadraticInterval, rayHandles, slabInterval } from './ray-handles.js';
 
 export const explanation = `Along the ray <b>o</b> + <i>t</i><b>d</b>, the squared distance from the axis is a
   quadratic in <i>t</i>; where it is ≤ <i>r</i>² is the interval inside the infinite cylinder. The two cap planes give
@@ -34,16 +34,9 @@ function intervals(ray, { start, end, radius }) {
   axis.normalize();
   const o = new THREE.Vector3().subVectors(ray.origin, start), d = toVector3(ray.direction);
   const along = o.dot(axis), speed = d.dot(axis);
-  const slab = speed === 0 ? (along >= 0 && along <= height ? [-Infinity, Infinity] : null)
-    : [(0 - along) / speed, (height - along) / speed].sort((p, q) => p - q);
+  const slab = slabInterval(along, speed, 0, height);
   const m = o.clone().addScaledVector(axis, -along), n = d.clone().addScaledVector(axis, -speed);
-  const a = n.dot(n), b = m.dot(n), c = m.dot(m) - radius * radius;
-  let side = null;
-  if (a === 0) side = c <= 0 ? [-Infinity, Infinity] : null;
-  else if (b * b - a * c >= 0) {
-    const root = Math.sqrt(b * b - a * c);
-    side = [(-b - root) / a, (-b + root) / a];
-  }
+  const side = quadraticInterval(n.dot(n), m.dot(n), m.dot(m) - radius * radius);
   return { side, slab };
 }
 

@@ -60,6 +60,24 @@ export function intervalBars(stage, colors) {
   };
 }
 
+/**
+ * The t where a coordinate moving as position + t·speed lies in [lo, hi] (a slab between two planes): every t when
+ * it stands still inside (speed 0), null when it stands still outside.
+ */
+export function slabInterval(position, speed, lo, hi) {
+  if (speed === 0) return position >= lo && position <= hi ? [-Infinity, Infinity] : null;
+  return [(lo - position) / speed, (hi - position) / speed].sort((p, q) => p - q);
+}
+
+/** The t where a·t² + 2b·t + c ≤ 0 (a ≥ 0: inside a ball or a cylinder's side): its roots, every t, or null. */
+export function quadraticInterval(a, b, c) {
+  if (a === 0) return c <= 0 ? [-Infinity, Infinity] : null;
+  const discriminant = b * b - a * c;
+  if (discriminant < 0) return null;
+  const root = Math.sqrt(discriminant);
+  return [(-b - root) / a, (-b + root) / a];
+}
+
 /** Where intervals overlap: [the greatest start, the least end], or null. */
 export function overlapOf(spans) {
   if (spans.some((span) => span === null)) return null;

@@ -3,7 +3,7 @@
 import * as THREE from 'three';
 import { COLORS, answerMesh, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
-import { intervalBars, intervalText, rayHandles } from './ray-handles.js';
+import { intervalBars, intervalText, quadraticInterval, rayHandles } from './ray-handles.js';
 
 export const explanation = `A point of the ray <b>o</b> + <i>t</i><b>d</b> (|<b>d</b>| = 1) is in the ball when
   |<b>o</b> + <i>t</i><b>d</b> − <b>c</b>|² ≤ <i>r</i>², a quadratic <i>t</i>² + 2<i>bt</i> + <i>c</i> ≤ 0 with
@@ -44,7 +44,7 @@ export function create({ c3d, stage, handles }) {
 
     const m = new THREE.Vector3().subVectors(ray.origin, sphere.center);
     const b = m.dot(ray.direction), c = m.lengthSq() - radius * radius, discriminant = b * b - c;
-    const inside = discriminant < 0 ? null : [-b - Math.sqrt(discriminant), -b + Math.sqrt(discriminant)];
+    const inside = quadraticInterval(1, b, c);
     showInterval(ray, [inside]);
     const rows = [['discriminant b² − c', shortNumber(discriminant)], ['inside the ball', intervalText(inside)]];
     const result = { inputs: { ray, sphere, options }, hit };
