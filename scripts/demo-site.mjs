@@ -48,7 +48,11 @@ export async function openSite() {
       if (!url.startsWith(baseUrl) && !url.startsWith('data:')) problems.push(`request outside the site: ${url}`);
     });
     await page.goto(new URL(relativeUrl, baseUrl).href);
-    await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    try {
+      await page.waitForSelector('body[data-ready]', { timeout: 30_000 });
+    } catch (error) {
+      throw new Error(`${relativeUrl} never became ready (${problems.join('; ') || 'no error reported'})`, { cause: error });
+    }
     return { page, problems, close: () => context.close() };
   }
 

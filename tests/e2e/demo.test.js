@@ -6,6 +6,7 @@
 // tests/e2e/screenshots/.
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import * as THREE from 'three';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import init from '../../web/lib/index.js';
 import { catalog, chapters } from '../../web/demo/src/catalog.js';
@@ -13,7 +14,7 @@ import { openSite, screenshotDir } from '../../scripts/demo-site.mjs';
 import { expectSameHits, expectedHits } from './cases/picking.js';
 import { expectAsLibrary as expectMoveAsLibrary } from './cases/character.js';
 import { nextStep } from '../../web/demo/src/scenes/character.js';
-import { plain, shownCalls } from '../../web/demo/src/framework/recorded-calls.js';
+import { plain, shownCalls, statementsOf } from '../../web/demo/src/framework/recorded-calls.js';
 
 const caseFiles = readdirSync(new URL('./cases', import.meta.url)).filter((file) => file.endsWith('.js'));
 const cases = Object.fromEntries(await Promise.all(caseFiles.map(async (file) =>
@@ -74,30 +75,32 @@ function handlesHidden() {
   return hidden;
 }
 
-// The code panel runs as shown: each statement, evaluated here in node, gives the answer the page got (the calls
-// that take an object built from the scene's own geometry, named but not shown, are skipped). Returns how many ran.
+// The code panel runs as shown: each shown statement is in its text, and each runnable one, evaluated here in node
+// (three.js in scope for the code that builds a geometry), gives the answer the page got; the statements that use
+// the scene's unshown data are skipped. Returns how many ran.
 function expectCodeRuns({ text, calls }) {
-  const statements = text.split('\n').filter((line) => line.startsWith('c3d.') || line.startsWith('const hull'));
-  const shown = shownCalls(calls);
-  expect(statements.length).toBe(shown.length);
-  const scope = {}, hulls = [];
+  const scope = { THREE }, built = [], known = new WeakMap();
+  const run = (expression) => new Function('c3d', 'scope', `with (scope) { return (${expression}); }`)(c3d, scope);
   let ran = 0;
   try {
-    statements.forEach((statement, k) => {
-      const built = /^const (hull\d+) = (.*);$/.exec(statement);
-      if (!built && statement.includes('scene')) return;
-      const run = new Function('c3d', 'scope', `with (scope) { return (${built ? built[2] : statement.slice(0, -1)}); }`);
-      const value = run(c3d, scope);
-      if (built) {
-        scope[built[1]] = value;
-        hulls.push(value);
-        return;
+    for (const entry of shownCalls(calls)) {
+      const statements = statementsOf(entry);
+      for (const statement of statements) expect(text).toContain(statement);
+      if (!entry.runnable && entry.setup === undefined) continue;
+      for (const statement of statements) {
+        const definition = /^const (\w+) = (.*);$/.exec(statement);
+        if (definition) {
+          scope[definition[1]] = run(definition[2]);
+          if (typeof scope[definition[1]].dispose === 'function') built.push(scope[definition[1]]);
+          known.set(scope[definition[1]], { name: definition[1] });
+        } else {
+          expect(plain(run(statement.slice(0, -1)), known), statement).toEqual(entry.answer);
+          ran += 1;
+        }
       }
-      expect(plain(value), statement).toEqual(shown[k].answer);
-      ran += 1;
-    });
+    }
   } finally {
-    hulls.forEach((hull) => hull.dispose());
+    built.forEach((object) => object.dispose());
   }
   return ran;
 }

@@ -9,10 +9,14 @@ const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 export default defineConfig({
   root: here('.'),
   base: './',
+  // box-intersect (the broadphase scene's peer) was written for browserify: it pools its arrays on node's `global`
+  // (the browser's is globalThis) and asks node's `buffer` (the npm package of the same API stands in).
+  define: { global: 'globalThis' },
   resolve: {
     alias: [
       { find: /^collide3d\/three$/, replacement: here('../lib/three/index.js') },
       { find: /^collide3d$/, replacement: here('../lib/index.js') },
+      { find: /^buffer$/, replacement: 'buffer/' },
     ],
   },
   build: {

@@ -1,7 +1,8 @@
-// The scene's objects come from its seeded scatter, imported here. Each step checks the kept indices twice: against
-// collide3d in node, and against the culling rule written out below (culled when wholly behind one plane).
+// The scene's objects come from its seeded scatter, imported here. Each step checks the kept indices three ways:
+// against collide3d in node (the batch calls and intersects one by one), against the culling rule written out below
+// (culled when wholly behind one plane), and against three.js's answer the page shows (the same rule).
 import { expect } from 'vitest';
-import { objects } from '../../../web/demo/src/scenes/frustum-culling.js';
+import { boxNumbers, objects, sphereNumbers } from '../../../web/demo/src/scenes/frustum-culling.js';
 
 const signedDistance = (plane, p) => plane.normal.x * p.x + plane.normal.y * p.y + plane.normal.z * p.z + plane.constant;
 
@@ -23,11 +24,16 @@ function sameAsLibraryAndRule(result, readout, c3d) {
   const indices = (shapes) => shapes.flatMap((shape, i) => (c3d.intersects(frustum, shape) ? [i] : []));
   expect(result.visibleSpheres).toEqual(indices(objects.spheres));
   expect(result.visibleBoxes).toEqual(indices(objects.boxes));
+  const ones = (bytes) => [...bytes].flatMap((byte, i) => (byte === 1 ? [i] : []));
+  expect(result.visibleSpheres).toEqual(ones(c3d.cullSpheres(frustum, sphereNumbers)));
+  expect(result.visibleBoxes).toEqual(ones(c3d.cullBoxes(frustum, boxNumbers)));
   const rule = keptByRule(frustum.planes);
   expect(result.visibleSpheres).toEqual(rule.spheres);
   expect(result.visibleBoxes).toEqual(rule.boxes);
+  expect(result.threeKeeps).toEqual(rule);
   expect(readout['visible spheres']).toBe(`${result.visibleSpheres.length}/150`);
   expect(readout['visible boxes']).toBe(`${result.visibleBoxes.length}/150`);
+  expect(readout['three.js keeps']).toBe(`${rule.spheres.length} spheres, ${rule.boxes.length} boxes: the same`);
 }
 
 export default [

@@ -10,6 +10,15 @@ function sameAsLibrary({ result, c3d }) {
   expect(result.hit).toEqual(c3d.raycast(result.inputs.ray, result.inputs.box));
 }
 
+// The oriented box [-1, 1]^3 turned 45° about z: its section at z = 0 is the square |x| + |y| <= √2.
+function obbAsLibrary({ result, c3d }) {
+  const { box: obb, ray } = result.inputs;
+  expect(obb).toMatchObject({ type: 'obb', center: { x: 0, y: 0, z: 0 }, halfSize: { x: 1, y: 1, z: 1 } });
+  const c = Math.SQRT1_2;
+  [c, c, 0, -c, c, 0, 0, 0, 1].forEach((entry, k) => expect(obb.rotation[k]).toBeCloseTo(entry, 15));
+  expect(result.hit).toEqual(c3d.raycast(ray, obb));
+}
+
 export default [
   {
     // Along +x at height 0.5: the x slab from t = 2 to 4; y and z hold for every t (parallel, inside).
@@ -46,6 +55,32 @@ export default [
     check(context) {
       sameAsLibrary(context);
       expect(context.readout).toMatchObject({ hit: 'yes', t: '0', 'enters through': 'starts inside', 'x slab': 't ∈ [-1.25, 0.75]' });
+    },
+  },
+  {
+    // The box turned 45° about z, a ray along +x through its centre: it meets the corner edge at x = -√2, t = 3 - √2,
+    // where the box's own x and y slabs both start (the ray carried into its frame runs along (1, -1, 0)/√2).
+    set: { kind: 'obb', box: [0, 0, 0, 0, 0, 45], origin: [-3, 0, 0], target: [0, 0, 0] },
+    check(context) {
+      obbAsLibrary(context);
+      expect(context.readout).toMatchObject({ hit: 'yes', t: '1.586', point: '(-1.414, 0.000, 0.000)',
+        'its x slab': 't ∈ [1.586, 4.414]', 'its y slab': 't ∈ [1.586, 4.414]', 'its z slab': 'every t' });
+    },
+  },
+  {
+    // At height 1.3 the turned box reaches x = -(√2 - 1.3): a hit at t = 3 - (√2 - 1.3) = 2.886 ...
+    set: { origin: [-3, 1.3, 0], target: [0, 1.3, 0] },
+    check(context) {
+      obbAsLibrary(context);
+      expect(context.readout).toMatchObject({ hit: 'yes', t: '2.886', point: '(-0.114, 1.300, 0.000)' });
+    },
+  },
+  {
+    // ... where the same box unturned (an AABB, which ignores the handle's rotation) is missed: 1.3 is above its top.
+    set: { kind: 'aabb' },
+    check(context) {
+      sameAsLibrary(context);
+      expect(context.readout).toMatchObject({ hit: 'none', 'y slab': 'never' });
     },
   },
 ];

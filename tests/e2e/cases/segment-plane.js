@@ -10,6 +10,14 @@ function agreesWithLibrary({ result, c3d }) {
   expect(result.intersection).toEqual(c3d.intersection(segment, plane));
 }
 
+// The same for a ray or a line (a ray has no intersection query: its hit is the answer).
+function casterAgrees({ result, c3d }, kind) {
+  const { [kind]: caster, plane } = result.inputs;
+  expect(caster.type).toBe(kind);
+  expect(result.hit).toEqual(c3d.raycast(caster, plane));
+  if (kind === 'line') expect(result.intersection).toEqual(c3d.intersection(caster, plane));
+}
+
 export default [
   {
     set: { plane: [0, 0, 0, 0, 0, 0], start: [1, 2, 3], end: [1, 2, -1] },
@@ -63,6 +71,40 @@ export default [
       const p = result.hit.point;
       expect(n.x * p.x + n.y * p.y + n.z * p.z + plane.constant).toBeCloseTo(0, 12);
       expect(readout.crosses).toBe('yes');
+    },
+  },
+  {
+    // A ray from (0, 0, 2) along (1, 0, -1) (towards the end handle): n·o + d = 2, n·d = -1, so t = 2, at (2, 0, 0).
+    set: { caster: 'ray', plane: [0, 0, 0, 0, 0, 0], start: [0, 0, 2], end: [1, 0, 1] },
+    check(context) {
+      casterAgrees(context, 'ray');
+      expect(context.readout).toMatchObject({ crosses: 'yes', t: '2', point: '(2.000, 0.000, 0.000)', normal: '(0.000, 0.000, 1.000)' });
+    },
+  },
+  {
+    // Turned away, along (1, 0, 1): t = -2 is behind the ray's origin, so the ray misses ...
+    set: { end: [1, 0, 3] },
+    check(context) {
+      casterAgrees(context, 'ray');
+      expect(context.readout).toEqual({ crosses: 'no' });
+    },
+  },
+  {
+    // ... while the line through the same points meets the plane there, at (-2, 0, 0).
+    set: { caster: 'line' },
+    check(context) {
+      casterAgrees(context, 'line');
+      expect(context.result.intersection).toEqual({ kind: 'point', point: { x: -2, y: 0, z: 0 } });
+      expect(context.readout).toMatchObject({ crosses: 'yes', t: '-2', point: '(-2.000, 0.000, 0.000)' });
+    },
+  },
+  {
+    // Parallel to the plane and in it: the whole line is shared, met at its origin (t = 0).
+    set: { start: [1, 1, 0], end: [2, 3, 0] },
+    check(context) {
+      casterAgrees(context, 'line');
+      expect(context.result.intersection.kind).toBe('line');
+      expect(context.readout).toMatchObject({ crosses: 'lies in the plane', t: '0', point: '(1.000, 1.000, 0.000)' });
     },
   },
 ];

@@ -2,8 +2,9 @@
 // scene module (scenes/<id>.js) exports `params` (see framework/params.js), `explanation` (HTML: what is computed and
 // how), optionally `camera` and `target` (where the camera starts and what it orbits), `narrow` ({ camera, target }
 // on a phone-width screen) and `hint` (how to use it, when not by dragging handles), and
-// `create({ stage, c3d, quiet, handles, values, set, live })` (c3d: the library, its calls recorded for the code
-// panel; quiet: the same unrecorded, for calls that only draw), which builds its objects and returns
+// `create({ stage, c3d, quiet, describe, handles, values, set, live })` (c3d: the library, its calls recorded for the
+// code panel; quiet: the same unrecorded, for calls that only draw; describe: how the code builds the scene's own
+// data, see framework/recorded-calls.js), which builds its objects and returns
 // `update(values) → { rows, result }`; after that, the scene may call `set(changes)` to change its own parameters
 // (as the panel does) and `live(rows)` to show rows that change as it runs (timings, not part of the answer).
 /** The chapters the landing page groups the scenes into, in order: from plane tests to acceleration structures. */
@@ -20,8 +21,8 @@ export const catalog = [
   // Planes
   { id: 'point-plane', chapter: 'Planes', title: 'Point – plane', load: () => import('./scenes/point-plane.js'),
     summary: 'Which side of a plane a point is on, its signed distance, and a thickness (epsilon) that counts as on the plane.' },
-  { id: 'segment-plane', chapter: 'Planes', title: 'Segment – plane', load: () => import('./scenes/segment-plane.js'),
-    summary: 'Where a segment crosses a plane: the parameter t and the crossing point, or the whole segment when it lies in the plane.' },
+  { id: 'segment-plane', chapter: 'Planes', title: 'Segment, ray, line – plane', load: () => import('./scenes/segment-plane.js'),
+    summary: 'Where a segment, a ray or a line crosses a plane: the parameter t and the crossing point, or all of it when it lies in the plane.' },
   { id: 'sphere-plane', chapter: 'Planes', title: 'Sphere – plane', load: () => import('./scenes/sphere-plane.js'),
     summary: 'A sphere in front of, behind or cutting a plane, and the circle where they meet.' },
   { id: 'ellipsoid-plane', chapter: 'Planes', title: 'Ellipsoid – plane', load: () => import('./scenes/ellipsoid-plane.js'),
@@ -46,8 +47,8 @@ export const catalog = [
     summary: 'Möller–Trumbore: the hit distance t, the hit point, the normal and the barycentric coordinates u, v.' },
   { id: 'ray-sphere', chapter: 'Raycasts', title: 'Ray – sphere', load: () => import('./scenes/ray-sphere.js'),
     summary: 'A quadratic in t: its discriminant says miss, graze or cross, its roots bound where the ray is inside the ball, and the hit is the first root ahead.' },
-  { id: 'ray-aabb', chapter: 'Raycasts', title: 'Ray – AABB', load: () => import('./scenes/ray-aabb.js'),
-    summary: 'The slab test: each axis\'s interval of t between the box\'s planes, drawn beside the ray, and the hit where all three overlap, through a face, an edge or a corner.' },
+  { id: 'ray-aabb', chapter: 'Raycasts', title: 'Ray – AABB, OBB', load: () => import('./scenes/ray-aabb.js'),
+    summary: 'The slab test: each axis\'s interval of t between the box\'s planes, drawn beside the ray, and the hit where all three overlap, through a face, an edge or a corner; an oriented box in its own frame.' },
   { id: 'ray-cylinder', chapter: 'Raycasts', title: 'Ray – cylinder', load: () => import('./scenes/ray-cylinder.js'),
     summary: 'A ray against a capped cylinder: a hit on the side or on a cap, with its normal.' },
   // Distance and contact
@@ -61,6 +62,8 @@ export const catalog = [
     summary: 'Eight draggable points and their exact convex hull (Quickhull on exact orientations): flat, collinear and repeated points included, with a probe point inside or out.' },
   { id: 'gjk-epa', chapter: 'Distance and contact', title: 'GJK and EPA', load: () => import('./scenes/gjk-epa.js'),
     summary: 'Any two solids and their Minkowski difference: GJK\'s simplex closing in on the origin step by step, then EPA\'s polytope growing to the penetration depth.' },
+  { id: 'contact', chapter: 'Distance and contact', title: 'Contact', load: () => import('./scenes/contact.js'),
+    summary: 'Any two solids, point to convex hull: how deep they overlap and along which normal, a point on each, and the second shape moved out to just touching.' },
   // Motion
   { id: 'sweep-sphere-plane', chapter: 'Motion', title: 'Swept sphere – plane', load: () => import('./scenes/sweep-sphere-plane.js'),
     summary: 'A moving sphere: the fraction of its motion at first contact with a plane, with a ghost at the time of impact.' },
@@ -77,8 +80,12 @@ export const catalog = [
   // Acceleration structures
   { id: 'mesh-raycast', chapter: 'Acceleration structures', title: 'Mesh raycast', load: () => import('./scenes/mesh-raycast.js'),
     summary: 'A ray against a 1,000- to 100,000-triangle mesh through its bounding volume hierarchy: the first hit or every hit.' },
+  { id: 'mesh-queries', chapter: 'Acceleration structures', title: 'Mesh: closest point, contacts, refit', load: () => import('./scenes/mesh-queries.js'),
+    summary: 'A waving sheet refit every frame, and a probe of any shape: the surface\'s closest point, whether the probe touches it, and the contact with each triangle it penetrates.' },
   { id: 'sweep-terrain', chapter: 'Acceleration structures', title: 'Swept capsule – terrain', load: () => import('./scenes/sweep-terrain.js'),
     summary: 'A capsule moving over a 3,200-triangle height field: the first triangle it touches, found through the mesh\'s tree, as sweeping every triangle would.' },
+  { id: 'broadphase', chapter: 'Acceleration structures', title: 'Broadphase: allPairs and AabbTree', load: () => import('./scenes/broadphase.js'),
+    summary: 'Hundreds of drifting boxes: every overlapping pair by sort and sweep and by a dynamic tree kept up to date, the boxes a probe meets, timed beside box-intersect.' },
   { id: 'frustum-culling', chapter: 'Acceleration structures', title: 'Frustum culling', load: () => import('./scenes/frustum-culling.js'),
     summary: 'A camera frustum and hundreds of spheres and boxes, coloured visible or culled.' },
   { id: 'picking', chapter: 'Acceleration structures', title: 'Picking a scene', load: () => import('./scenes/picking.js'),

@@ -52,10 +52,10 @@ async function start({ id, title, load }) {
   // reproduces the readout, not a timing.
   const live = document.getElementById('live');
   // The scene's calls to collide3d are recorded for the code panel; `quiet` is the library unrecorded, for calls
-  // that only draw.
+  // that only draw; `describe` says how the code builds the scene's own data (recorded-calls.js).
   const recording = recordingApi(c3d);
   const update = scene.create({
-    stage, c3d: recording.api, quiet: c3d, handles, values,
+    stage, c3d: recording.api, quiet: c3d, describe: recording.describe, handles, values,
     set: (changes) => setValues(changes),
     live: (rows) => live.replaceChildren(...rows.map(readoutRow)),
   });
@@ -142,7 +142,7 @@ async function start({ id, title, load }) {
     lastCalls = recording.calls();
     readout.replaceChildren(...rows.map(readoutRow));
     code.textContent = codeOf(lastCalls);
-    code.parentElement.hidden = lastCalls.length === 0;  // a scene answered by objects' methods (meshes) only
+    code.parentElement.hidden = lastCalls.length === 0;  // a scene answered through three.js's raycaster (picking)
     stage.requestRender();
     clearTimeout(urlTimer);
     urlTimer = setTimeout(writeUrl, 150);

@@ -101,8 +101,10 @@ function label(text) {
 const WALKABLE = new THREE.Color(0x5f8f6c), STEEP = new THREE.Color(0xa56a58);
 const TILES = [new THREE.Color(0x4a5263), new THREE.Color(0x566072)];
 
-export function create({ c3d, stage, handles, values, set }) {
+export function create({ c3d, describe, stage, handles, values, set }) {
   const { positions, indices, parts } = level();
+  describe(positions, { name: 'levelPositions', about: `the level's ${positions.length / 3} vertices, x, y, z each` });
+  describe(indices, { name: 'levelIndex', about: `three vertex numbers per triangle, ${indices.length / 3} triangles` });
   const world = new c3d.TriangleMesh(positions, indices);
 
   // The level drawn flat-shaded, a colour per triangle: the floor's squares in two tones, the rest by its slope.

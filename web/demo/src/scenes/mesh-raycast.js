@@ -34,7 +34,7 @@ export const target = [-2.2, 0, 0];
 // On a phone the panel covers the lower part of the screen: the view pulls back and looks lower.
 export const narrow = { camera: [0, 6, 17], target: [-1, -2, 0] };
 
-export function create({ c3d, stage, handles }) {
+export function create({ c3d, describe, stage, handles }) {
   const caster = rayHandles(stage, handles);
   const surface = new THREE.Mesh(new THREE.BufferGeometry(), surfaceMaterial(0x6c7a96, { opacity: 0.55 }));
   const outline = polyline(COLORS.result, { closed: true });
@@ -46,6 +46,10 @@ export function create({ c3d, stage, handles }) {
     if (built?.detail === detail) return built.mesh;
     built?.mesh.dispose();
     const geometry = knot(detail);
+    // The code builds the same geometry with three.js and passes its arrays as they are.
+    describe(geometry.attributes.position.array, { name: 'knot.attributes.position.array',
+      code: [`const knot = new THREE.TorusKnotGeometry(1.6, 0.55, ${DETAILS[detail].join(', ')});`] });
+    describe(geometry.index.array, { name: 'knot.index.array', code: [] });
     surface.geometry.dispose();
     surface.geometry = geometry;
     built = { detail, mesh: new c3d.TriangleMesh(geometry.attributes.position.array, geometry.index.array) };

@@ -1,7 +1,8 @@
-// Ray – AABB: raycast() against an axis-aligned box by slabs: each axis's interval of t between the box's two
-// planes, drawn beside the ray in the axis's colour, and the hit where all three overlap.
+// Ray – AABB, OBB: raycast() against a box by slabs: each axis's interval of t between the box's two planes, drawn
+// beside the ray in the axis's colour, and the hit where all three overlap. An oriented box is an axis-aligned one
+// in its own frame: the ray is carried there first.
 import * as THREE from 'three';
-import { boxMesh, COLORS, vectorText } from '../framework/visuals.js';
+import { boxMesh, COLORS, rotationOfHandle, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
 import { intervalBars, intervalText, overlapOf, rayHandles, slabInterval } from './ray-handles.js';
 
@@ -11,12 +12,17 @@ export const explanation = `A box is the overlap of three <b>slabs</b>, the spac
   ray runs parallel to it (Kay and Kajiya 1986). The ray is inside the box where the three intervals overlap: it
   enters at the latest start, through the face of the slab that starts last, and it misses when the latest start
   comes after the earliest end. The intervals are drawn beside the ray (red x, green y, blue z) and listed, in
-  floating point for the display; collide3d decides the hit exactly, so a ray through an edge or a corner hits.`;
+  floating point for the display; collide3d decides the hit exactly, so a ray through an edge or a corner hits.
+  <p>An <b>oriented box</b> (OBB: a centre <b>c</b>, half sizes and a rotation <i>R</i>) is an axis-aligned box in
+  its own frame. The ray is carried there, <b>o</b>′ = <i>R</i><sup>T</sup>(<b>o</b> − <b>c</b>) and
+  <b>d</b>′ = <i>R</i><sup>T</sup><b>d</b>, and the same slabs run along the box's own axes; a rotation keeps
+  lengths, so <i>t</i> is the same in both frames (Ericson §5.3.3). Choose <i>obb</i> and turn the box (E).</p>`;
 
 export const params = {
   origin: { type: 'transform', position: [-3.5, 2.2, 2.6] },
   target: { type: 'transform', position: [0.2, 0.1, 0] },
-  box: { type: 'transform', position: [0, 0, 0] },
+  box: { type: 'transform', position: [0, 0, 0], rotation: [0, 25, 15] },
+  kind: { type: 'choice', value: 'aabb', options: ['aabb', 'obb'], label: 'box' },
   hx: { type: 'number', value: 1.2, min: 0.05, max: 3, step: 0.01, label: 'half x' },
   hy: { type: 'number', value: 0.8, min: 0.05, max: 3, step: 0.01, label: 'half y' },
   hz: { type: 'number', value: 1, min: 0.05, max: 3, step: 0.01, label: 'half z' },
@@ -30,9 +36,14 @@ export const narrow = { camera: [2, 7, 21], target: [-1.2, -2, 0] };
 
 const AXES = ['x', 'y', 'z'];
 
-// The slab of each axis as an interval of t ([lo, hi]; every t when parallel and inside, null when parallel and out).
-function slabs(ray, { min, max }) {
-  return AXES.map((axis) => slabInterval(ray.origin[axis], ray.direction[axis], min[axis], max[axis]));
+// The slab of each of the box's axes as an interval of t ([lo, hi]; every t when parallel and inside, null when
+// parallel and out): for an OBB, in its frame (the ray carried there by the inverse of its placement).
+function slabs(ray, box, handle) {
+  if (box.type === 'aabb') return AXES.map((axis) => slabInterval(ray.origin[axis], ray.direction[axis], box.min[axis], box.max[axis]));
+  const toBox = handle.quaternion.clone().invert();
+  const origin = ray.origin.clone().sub(handle.position).applyQuaternion(toBox);
+  const direction = ray.direction.clone().applyQuaternion(toBox);
+  return AXES.map((axis) => slabInterval(origin[axis], direction[axis], -box.halfSize[axis], box.halfSize[axis]));
 }
 
 export function create({ c3d, stage, handles }) {
@@ -41,26 +52,32 @@ export function create({ c3d, stage, handles }) {
   const caster = rayHandles(stage, handles);
   const showIntervals = intervalBars(stage, [0xff5c5c, 0x5cff7a, 0x5c9dff]);
 
-  return ({ hx, hy, hz }) => {
+  return ({ hx, hy, hz, kind }) => {
     body.scale.set(2 * hx, 2 * hy, 2 * hz);
+    // An axis-aligned box does not turn with its handle: undo the handle's rotation.
+    if (kind === 'aabb') body.quaternion.copy(handles.box.quaternion).invert();
+    else body.quaternion.identity();
     const half = new THREE.Vector3(hx, hy, hz), center = handles.box.position;
-    const box = { type: 'aabb', min: center.clone().sub(half), max: center.clone().add(half) };
+    const box = kind === 'aabb' ? { type: 'aabb', min: center.clone().sub(half), max: center.clone().add(half) }
+      : { type: 'obb', center: center.clone(), halfSize: half, rotation: rotationOfHandle(handles.box) };
     const ray = caster.ray();
     const hit = c3d.raycast(ray, box);
     body.paint(hit ? COLORS.intersecting : COLORS.apart);
     caster.show(ray, hit);
 
-    const spans = slabs(ray, box);
+    const spans = slabs(ray, box, handles.box);
     showIntervals(ray, spans);
     const inside = overlapOf(spans);
-    const rows = [...AXES.map((axis, i) => [`${axis} slab`, intervalText(spans[i])]), ['inside all three', intervalText(inside)]];
+    const rows = [...AXES.map((axis, i) => [`${kind === 'obb' ? 'its ' : ''}${axis} slab`, intervalText(spans[i])]),
+      ['inside all three', intervalText(inside)]];
     const result = { inputs: { ray, box }, hit };
     if (hit === null) return { rows: [['hit', 'none'], ...rows], result };
     // The slab that starts last is the one whose face the ray enters through (ties: an edge or a corner).
     const last = AXES.filter((_, i) => spans[i] !== null && spans[i][0] === inside[0]);
     return {
       rows: [['hit', 'yes'], ['t', shortNumber(hit.t)], ['point', vectorText(hit.point)], ['normal', vectorText(hit.normal)],
-        ['enters through', inside[0] <= 0 ? 'starts inside' : `the ${last.join(' and ')} slab${last.length > 1 ? 's (an edge or corner)' : ''}`],
+        ['enters through', inside[0] <= 0 ? 'starts inside'
+          : `the ${kind === 'obb' ? 'box\'s ' : ''}${last.join(' and ')} slab${last.length > 1 ? 's (an edge or corner)' : ''}`],
         ...rows],
       result,
     };

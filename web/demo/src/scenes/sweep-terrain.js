@@ -68,8 +68,10 @@ export function terrain() {
   return { positions, indices };
 }
 
-export function create({ c3d, stage, handles }) {
+export function create({ c3d, describe, stage, handles }) {
   const { positions, indices } = terrain();
+  describe(positions, { name: 'terrainPositions', about: `the height field's ${positions.length / 3} vertices, x, y, z each` });
+  describe(indices, { name: 'terrainIndex', about: `three vertex numbers per triangle, ${indices.length / 3} triangles` });
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
   geometry.setIndex(new THREE.BufferAttribute(indices, 1));
