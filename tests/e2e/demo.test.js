@@ -14,7 +14,9 @@ import { openSite, screenshotDir } from '../../scripts/demo-site.mjs';
 import { expectSameHits, expectedHits } from './cases/picking.js';
 import { expectAsLibrary as expectMoveAsLibrary } from './cases/character.js';
 import { nextStep } from '../../web/demo/src/scenes/character.js';
-import { plain, shownCalls, statementsOf } from '../../web/demo/src/framework/recorded-calls.js';
+import { literal, plain, shownCalls, statementsOf } from '../../web/demo/src/framework/recorded-calls.js';
+import { drawValue } from '../../web/demo/src/framework/shape-drawing.js';
+import { examples } from '../../web/demo/src/playground/examples.js';
 
 const caseFiles = readdirSync(new URL('./cases', import.meta.url)).filter((file) => file.endsWith('.js'));
 const cases = Object.fromEntries(await Promise.all(caseFiles.map(async (file) =>
@@ -33,7 +35,7 @@ test('every scene has browser cases, and every case file a scene', () => {
 });
 
 test('the built site refers to its files by relative URLs, so it works from any folder of any static host', () => {
-  for (const page of ['index.html', 'scene.html']) {
+  for (const page of ['index.html', 'scene.html', 'playground.html']) {
     const html = readFileSync(path.join(site.outDir, page), 'utf8');
     const urls = [...html.matchAll(/(?:src|href)="([^"]*)"/g)].map((match) => match[1]);
     expect(urls.length).toBeGreaterThan(0);
@@ -141,6 +143,52 @@ describe.each(catalog.map((scene) => [scene.id]))('scene %s', (id) => {
     expect(problems).toEqual([]);
     expect(reopened.problems).toEqual([]);
   }, 60_000);
+});
+
+// The playground: every example, run in the page, prints what the same code gives in node and draws every value
+// it shows; code from a link waits for Run.
+describe('playground', () => {
+  const AsyncFunction = (async () => {}).constructor;
+  async function runInNode(code) {
+    let shown = 0;
+    const show = (value) => {
+      if (drawValue(value, c3d) !== null) shown += 1;
+      return value;
+    };
+    try {
+      const value = await new AsyncFunction('c3d', 'show', 'THREE', code)(c3d, show, THREE);
+      return { output: value === undefined ? '(nothing returned)' : literal(plain(value)), failed: false, shown };
+    } catch (error) {
+      return { output: `${error.name}: ${error.message}`, failed: true, shown };
+    }
+  }
+
+  test('every example runs as it does in node, and draws what it shows', async () => {
+    const { page, problems, close } = await site.open('playground.html');
+    expect(await page.evaluate(() => window.collide3dPlayground.examples())).toEqual(Object.keys(examples));
+    for (const [name, code] of Object.entries(examples)) {
+      const inPage = await page.evaluate((example) => window.collide3dPlayground.load(example), name);
+      expect(inPage, name).toEqual(await runInNode(code));
+      if (!inPage.failed) expect(inPage.shown, name).toBeGreaterThan(0);
+    }
+    // The bad argument's error names the call, the argument, the field and the value.
+    expect((await runInNode(examples['A bad argument'])).output).toMatch(/^RangeError: collide3d\.intersects: a\.radius .*-1/);
+    await page.evaluate((name) => window.collide3dPlayground.load(name), Object.keys(examples)[0]);
+    expect((await page.evaluate(() => window.collide3dPlayground.pixelSummary())).colours).toBeGreaterThan(8);
+    await page.screenshot({ path: path.join(screenshotDir, 'playground.png') });
+    await close();
+    expect(problems).toEqual([]);
+  });
+
+  test('code from a link is shown, and runs only when Run is pressed', async () => {
+    const { page, problems, close } = await site.open(`playground.html?code=${encodeURIComponent('return c3d.distance({ type: "point", position: { x: 3, y: 4, z: 0 } }, { type: "point", position: { x: 0, y: 0, z: 0 } });')}`);
+    expect(await page.inputValue('#source')).toContain('c3d.distance');
+    expect(await page.textContent('#output')).toBe('Press Run to run this code.');
+    await page.click('#run');
+    await page.waitForFunction(() => document.getElementById('output').textContent === '5');
+    await close();
+    expect(problems).toEqual([]);
+  });
 });
 
 // Driving the page as a person does: pointer, touch, the panel, the window size, the embed flag.

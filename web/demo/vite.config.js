@@ -23,7 +23,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
-    rollupOptions: { input: { index: here('index.html'), scene: here('scene.html') } },
+    rollupOptions: { input: { index: here('index.html'), scene: here('scene.html'), playground: here('playground.html') } },
   },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
