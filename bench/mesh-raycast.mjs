@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { init } from '../web/lib/index.js';
 import { median } from './median.mjs';
 import { mulberry32 } from './random.mjs';
+import { disagreement, firstHitCasts, makeRays, throughput } from './workloads/mesh-raycast.js';
 
 const quick = process.argv.includes('--quick');
 const jsonAt = process.argv.indexOf('--json');
@@ -29,58 +30,12 @@ const c3d = await init();
 await RAPIER.init();
 const random = mulberry32(2024);
 
-// Rays from a sphere of radius 4 around the knot, towards random points of its bounding box: about 60 % hit.
-function makeRays(count) {
-  const rays = new Float64Array(6 * count);
-  const from = new THREE.Vector3(), to = new THREE.Vector3();
-  for (let i = 0; i < count; ++i) {
-    // A direction uniform on the sphere, from the seeded generator (three's randomDirection uses Math.random).
-    do from.set(2 * random() - 1, 2 * random() - 1, 2 * random() - 1); while (from.lengthSq() > 1 || from.lengthSq() < 1e-6);
-    from.normalize().multiplyScalar(4);
-    to.set(2 * random() - 1, 2 * random() - 1, 0.6 * random() - 0.3).multiplyScalar(1.4);
-    to.sub(from).normalize();
-    rays.set([from.x, from.y, from.z, to.x, to.y, to.z], 6 * i);
-  }
-  return rays;
-}
-
-// Runs `cast(i)` for every ray; returns the median rays/s, the hit count and the first-hit distances.
-function throughput(count, cast) {
-  const t = new Float64Array(count);
-  const { ms, result } = median(RUNS, () => {
-    let hits = 0;
-    for (let i = 0; i < count; ++i) {
-      t[i] = cast(i);
-      if (t[i] !== Infinity) ++hits;
-    }
-    return hits;
-  });
-  return { raysPerSecond: count / ms * 1000, hits: result, t };
-}
-
-// Compares first-hit distances; returns a note on the disagreements (how many, and the largest), or ''.
-function disagreement(name, reference, t, count) {
-  let differ = 0, worst = -1, worstGap = 0;
-  for (let i = 0; i < count; ++i) {
-    const a = reference[i], b = t[i];
-    if (a === Infinity && b === Infinity) continue;
-    const gap = Math.abs(a - b);
-    if (gap <= 1e-5 * Math.max(1, Math.abs(a))) continue;
-    ++differ;
-    if (!(gap <= worstGap)) worst = i, worstGap = gap;
-  }
-  if (differ === 0) return '';
-  return `${name}: ${differ} of ${count} first hits differ (largest at ray ${worst}: ${reference[worst]} vs collide3d ${t[worst]})`;
-}
-
 const rows = [];
 for (const [tubular, radial] of MESHES) {
   const geometry = new THREE.TorusKnotGeometry(1, 0.4, tubular, radial);
   const positions = geometry.attributes.position.array, index = geometry.index.array;
   const triangles = index.length / 3;
-  const rays = makeRays(RAYS);
-  const threeRay = new THREE.Ray();
-  const setRay = (i) => threeRay.set(threeRay.origin.fromArray(rays, 6 * i), threeRay.direction.fromArray(rays, 6 * i + 3));
+  const rays = makeRays(random, RAYS);
 
   // Builds, each from the same arrays.
   const builds = {};
@@ -99,11 +54,9 @@ for (const [tubular, radial] of MESHES) {
   }).ms;
 
   // First hits.
+  const casts = firstHitCasts(rays, geometry, sah, mesh), { setRay } = casts;
   const first = {};
-  first.sah = throughput(RAYS, (i) => {
-    const hit = sah.raycastFirst(setRay(i), THREE.DoubleSide);
-    return hit ? hit.distance : Infinity;
-  });
+  first.sah = throughput(RAYS, casts.sah, RUNS);
   const rapierRay = new RAPIER.Ray({ x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 1 });
   first.rapier = throughput(RAYS, (i) => {
     const o = 6 * i;
@@ -111,25 +64,12 @@ for (const [tubular, radial] of MESHES) {
     rapierRay.dir = { x: rays[o + 3], y: rays[o + 4], z: rays[o + 5] };
     const t = collider.castRay(rapierRay, Infinity, false);
     return t < 0 ? Infinity : t;
-  });
-  const caster = { type: 'ray', origin: threeRay.origin, direction: threeRay.direction };
-  first.c3d = throughput(RAYS, (i) => {
-    setRay(i);
-    const hit = mesh.raycast(caster);
-    return hit ? hit.t : Infinity;
-  });
+  }, RUNS);
+  first.c3d = throughput(RAYS, casts.c3d, RUNS);
   const out = { t: new Float64Array(RAYS), triangleIndex: new Int32Array(RAYS) };
   const batch = median(RUNS, () => mesh.raycastBatch(rays, undefined, out));
   first.batch = { raysPerSecond: RAYS / batch.ms * 1000, hits: out.triangleIndex.filter((k) => k >= 0).length, t: out.t };
-  if (triangles <= 20_000) {
-    const threeMesh = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial({ side: THREE.DoubleSide }));
-    const raycaster = new THREE.Raycaster();
-    first.brute = throughput(BRUTE_FORCE_RAYS, (i) => {
-      raycaster.set(setRay(i).origin, threeRay.direction);
-      const hits = raycaster.intersectObject(threeMesh);
-      return hits.length ? hits[0].distance : Infinity;
-    });
-  }
+  if (triangles <= 20_000) first.brute = throughput(BRUTE_FORCE_RAYS, casts.everyTriangle, RUNS);
 
   // Every hit.
   const all = {};
@@ -139,8 +79,10 @@ for (const [tubular, radial] of MESHES) {
     return hits;
   });
   const sahAll = countAll((i) => sah.raycast(setRay(i), THREE.DoubleSide).length);
+  const caster = { type: 'ray', origin: new THREE.Vector3(), direction: new THREE.Vector3() };
   const c3dAll = countAll((i) => {
-    setRay(i);
+    caster.origin.fromArray(rays, 6 * i);
+    caster.direction.fromArray(rays, 6 * i + 3);
     return mesh.raycast(caster, { hits: 'all' }).length;
   });
   all.sah = { raysPerSecond: RAYS / sahAll.ms * 1000, hits: sahAll.result };

@@ -35,7 +35,7 @@ test('every scene has browser cases, and every case file a scene', () => {
 });
 
 test('the built site refers to its files by relative URLs, so it works from any folder of any static host', () => {
-  for (const page of ['index.html', 'scene.html', 'playground.html']) {
+  for (const page of ['index.html', 'scene.html', 'playground.html', 'bench.html']) {
     const html = readFileSync(path.join(site.outDir, page), 'utf8');
     const urls = [...html.matchAll(/(?:src|href)="([^"]*)"/g)].map((match) => match[1]);
     expect(urls.length).toBeGreaterThan(0);
@@ -190,6 +190,26 @@ describe('playground', () => {
     expect(problems).toEqual([]);
   });
 });
+
+// The benchmark page at small sizes: it completes, and every implementation answers alike on every workload.
+test('the benchmark page runs every workload, and the implementations agree', async () => {
+  const { page, problems, close } = await site.open('bench.html?quick&run');
+  await page.waitForSelector('body[data-done]', { timeout: 240_000 });
+  const rows = await page.evaluate(() => window.collide3dBench.rows());
+  const sections = (name) => rows.filter((row) => row.section === name).map((row) => row.workload);
+  expect(sections('Single queries')).toHaveLength(10);
+  expect(sections('Mesh raycasts')).toEqual(['three-mesh-bvh (SAH)', 'three.js Mesh.raycast', 'collide3d']);
+  expect(sections('Frustum culling')).toEqual(['spheres', 'boxes']);
+  expect(sections('Broadphase')).toHaveLength(3);
+  for (const row of rows) {
+    expect(row.agree, `${row.section}, ${row.workload}: ${row.note}`).toBe(true);
+    expect(Number.isFinite(row.c3dTime), row.workload).toBe(true);
+  }
+  expect(await page.textContent('#status')).toBe('Done: every implementation gave the same answers.');
+  await page.screenshot({ path: path.join(screenshotDir, 'bench.png'), fullPage: true });
+  await close();
+  expect(problems).toEqual([]);
+}, 300_000);
 
 // Driving the page as a person does: pointer, touch, the panel, the window size, the embed flag.
 describe('interaction', () => {
