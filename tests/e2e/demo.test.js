@@ -256,6 +256,17 @@ describe('interaction', () => {
     expect(problems).toEqual([]);
   });
 
+  test('picking a hard case in the panel sets its parameters', async () => {
+    const { page, problems, close } = await site.open('scene.html?scene=ray-triangle');
+    const select = page.locator('.lil-controller.lil-option', { hasText: 'hard case' }).locator('select');
+    await select.selectOption('collapsed to a segment');
+    // The preset's triangle is the segment from (-2, -1, 0) to (2, -1, 0), hit from above at its middle.
+    expect(await page.evaluate(() => window.collide3dDemo.values().c)).toBe('0,-1,0');
+    expect(await page.evaluate(() => window.collide3dDemo.readout())).toMatchObject({ t: '3', 'three.js': 'no hit' });
+    await close();
+    expect(problems).toEqual([]);
+  });
+
   test('typing a value into the panel updates the answer', async () => {
     const { page, problems, close } = await site.open(FLOOR_SCENE);
     const input = page.locator('.lil-controller.lil-number', { hasText: 'radius' }).locator('input');

@@ -2,6 +2,7 @@
 // fractions, so every interval end and overlap below is exact.
 import { expect } from 'vitest';
 import { expectSeparationAsLibrary } from './shared/expectations.js';
+import { presets } from '../../../web/demo/src/scenes/aabb-aabb.js';
 
 const unitB = { sizeBx: 1, sizeBy: 1, sizeBz: 1 };
 
@@ -53,4 +54,16 @@ export default [
         'z overlap': '2' });
     },
   },
+  // The hard cases: cubes [-1, 1]^3 and B moved by 2 along x, y, z in turn: touching on a face, an edge, a corner
+  // (intersects, depth 0), then 2.001 along x: apart by a thousandth. three.js's Box3 agrees on each.
+  ...[['touching on a face', 'yes'], ['touching along an edge', 'yes'], ['touching at a corner', 'yes'], ['a thousandth apart', 'no']]
+    .map(([name, meets]) => ({
+      set: presets[name],
+      check({ result, readout, c3d }) {
+        expectSeparationAsLibrary(result, c3d);
+        expect(readout).toMatchObject({ intersects: meets, 'three.js': meets === 'yes' ? 'intersects' : 'apart' });
+        if (meets === 'yes') expect(readout.depth).toBe('0');
+        else expect(readout.distance).toBe('0.001');
+      },
+    })),
 ];

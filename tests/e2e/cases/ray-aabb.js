@@ -1,6 +1,7 @@
 // The box [-1, 1]^3 and rays along coordinate directions and a diagonal: slab intervals and hits by hand, each hit
 // also as collide3d answers in node.
 import { expect } from 'vitest';
+import { presets } from '../../../web/demo/src/scenes/ray-aabb.js';
 
 const box = { type: 'aabb', min: { x: -1, y: -1, z: -1 }, max: { x: 1, y: 1, z: 1 } };
 const unit = { box: [0, 0, 0], hx: 1, hy: 1, hz: 1 };
@@ -81,6 +82,38 @@ export default [
     check(context) {
       sameAsLibrary(context);
       expect(context.readout).toMatchObject({ hit: 'none', 'y slab': 'never' });
+    },
+  },
+  {
+    // Sliding along the top face y = 1 from x = -3: it touches the box from t = 2 (touching counts); three.js agrees.
+    set: presets['along the top face'],
+    check(context) {
+      sameAsLibrary(context);
+      expect(context.readout).toMatchObject({ hit: 'yes', 'three.js': 'hit at t = 2', t: '2', point: '(-1.000, 1.000, 0.000)' });
+    },
+  },
+  {
+    // Through the corner (-1, -1, -1) along (1, 1, 1)/√3: t = 2√3 = 3.464, all three slabs starting together.
+    set: presets['through a corner'],
+    check(context) {
+      sameAsLibrary(context);
+      expect(context.readout).toMatchObject({ hit: 'yes', 'three.js': 'hit at t = 3.464', t: '3.464', point: '(-1.000, -1.000, -1.000)' });
+    },
+  },
+  {
+    // A thousandth above the top face: the y slab never holds; a miss for both.
+    set: presets['a thousandth above the top'],
+    check(context) {
+      sameAsLibrary(context);
+      expect(context.readout).toMatchObject({ hit: 'none', 'three.js': 'no hit', 'y slab': 'never' });
+    },
+  },
+  {
+    // The turned box of the OBB steps against three.js's OBB addon: through the corner edge at t = 3 - √2.
+    set: { kind: 'obb', box: [0, 0, 0, 0, 0, 45], origin: [-3, 0, 0], target: [0, 0, 0] },
+    check(context) {
+      obbAsLibrary(context);
+      expect(context.readout).toMatchObject({ t: '1.586', 'three.js': 'hit at t = 1.586' });
     },
   },
 ];

@@ -1,6 +1,7 @@
 // The triangle flat in the xy plane (corners (-2, -1.5), (2, -1.5), (0, 2)), then boxes above it, touching it, cut
 // by it, and just past its long edge, where only an edge axis separates them; rotated boxes against the library.
 import { expect } from 'vitest';
+import { presets } from '../../../web/demo/src/scenes/triangle-box.js';
 
 export default [
   {
@@ -55,6 +56,23 @@ export default [
     set: { box: [0.2, 3.5, 2.5, 10, 70, 5] },
     check({ result, c3d }) {
       expect(result.intersects).toBe(c3d.intersects(result.inputs.triangle, result.inputs.box));
+    },
+  },
+  {
+    // The hard cases: the triangle in the plane z = 0.4 of the box's top face, covering it: they meet (the face
+    // axis z has gap 0); a thousandth higher they are apart by 0.001 along z. three.js's Box3 agrees on both.
+    set: presets['flat on the top face'],
+    check({ result, readout, c3d }) {
+      expect(result.intersects).toBe(c3d.intersects(result.inputs.triangle, result.inputs.box));
+      expect(readout).toMatchObject({ intersects: 'yes', 'three.js': 'intersects' });
+    },
+  },
+  {
+    set: presets['a thousandth above the top face'],
+    check({ result, readout, c3d }) {
+      expect(result.intersects).toBe(c3d.intersects(result.inputs.triangle, result.inputs.box));
+      expect(readout).toMatchObject({ intersects: 'no', 'three.js': 'apart' });
+      expect(Math.max(...result.gaps.map((axis) => axis.gap))).toBeCloseTo(0.001, 9);
     },
   },
 ];

@@ -107,6 +107,12 @@ async function start({ id, title, load }) {
       gui.add(values, name, spec.options).name(label).onChange(refresh);
     }
   }
+  // The hard cases a scene names (touching, coplanar, degenerate): picking one sets its parameters.
+  if (scene.presets !== undefined) {
+    const pick = { case: '' };
+    gui.add(pick, 'case', ['', ...Object.keys(scene.presets)]).name('hard case')
+      .onChange((name) => { if (name !== '') setValues(scene.presets[name]); });
+  }
   const actions = {
     'copy link': () => navigator.clipboard?.writeText(location.href),
     reset: () => { location.search = `?scene=${id}${embed ? '&embed' : ''}`; },

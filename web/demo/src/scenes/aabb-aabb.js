@@ -9,7 +9,9 @@ export const explanation = `An axis-aligned box is three intervals, [min, max] o
   exactly when their intervals overlap on all three axes: min<sub>A</sub> ≤ max<sub>B</sub> and min<sub>B</sub> ≤
   max<sub>A</sub> on each (touching counts). Apart, the gap on each axis is clamped at 0 and the distance is the
   length of that gap vector (Ericson, <i>Real-Time Collision Detection</i> §4.2.1). Overlapping, the contact
-  pushes B out along the axis of least overlap, and that overlap is the depth.`;
+  pushes B out along the axis of least overlap, and that overlap is the depth. three.js's
+  <code>Box3.intersectsBox</code>, shown beside it, makes the same comparisons; the hard cases (in the panel) are
+  boxes that only touch, on a face, an edge or a corner, and boxes a thousandth apart.`;
 
 const size = (value, label) => ({ type: 'number', value, min: 0.1, max: 5, step: 0.01, label });
 
@@ -22,6 +24,16 @@ export const params = {
   sizeBx: size(1.6, 'B size x'),
   sizeBy: size(1.2, 'B size y'),
   sizeBz: size(1.4, 'B size z'),
+};
+
+// The hard cases: two cubes of side 2, B moved from A's centre by 2 along one, two or three axes (touching on a face,
+// an edge, a corner; every coordinate exact), or by 2.001 (a thousandth apart).
+const CUBES = { a: [0, 0, 0], sizeAx: 2, sizeAy: 2, sizeAz: 2, sizeBx: 2, sizeBy: 2, sizeBz: 2 };
+export const presets = {
+  'touching on a face': { ...CUBES, b: [2, 0, 0] },
+  'touching along an edge': { ...CUBES, b: [2, 2, 0] },
+  'touching at a corner': { ...CUBES, b: [2, 2, 2] },
+  'a thousandth apart': { ...CUBES, b: [2.001, 0, 0] },
 };
 
 export const camera = [1.2, 4.5, 10];
@@ -51,6 +63,8 @@ export function create({ c3d, stage, handles }) {
     const a = aabbAround(handles.a.position, sizes.a);
     const b = aabbAround(handles.b.position, sizes.b);
     const { rows, answers } = relate(a, b);
+    const threeMeets = new THREE.Box3().copy(a).intersectsBox(new THREE.Box3().copy(b));
+    rows.splice(1, 0, ['three.js', threeMeets ? 'intersects' : 'apart']);
     for (const box of Object.values(boxes)) box.paint(answers.intersects ? COLORS.intersecting : COLORS.apart);
     // The per-axis interval test the answer comes from: a negative overlap is a gap.
     for (const axis of AXES) {

@@ -2,6 +2,7 @@
 // beside the ray in the axis's colour, and the hit where all three overlap. An oriented box is an axis-aligned one
 // in its own frame: the ray is carried there first.
 import * as THREE from 'three';
+import { OBB } from 'three/addons/math/OBB.js';
 import { boxMesh, COLORS, rotationOfHandle, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
 import { intervalBars, intervalText, overlapOf, rayHandles, slabInterval } from './ray-handles.js';
@@ -16,7 +17,10 @@ export const explanation = `A box is the overlap of three <b>slabs</b>, the spac
   <p>An <b>oriented box</b> (OBB: a centre <b>c</b>, half sizes and a rotation <i>R</i>) is an axis-aligned box in
   its own frame. The ray is carried there, <b>o</b>′ = <i>R</i><sup>T</sup>(<b>o</b> − <b>c</b>) and
   <b>d</b>′ = <i>R</i><sup>T</sup><b>d</b>, and the same slabs run along the box's own axes; a rotation keeps
-  lengths, so <i>t</i> is the same in both frames (Ericson §5.3.3). Choose <i>obb</i> and turn the box (E).</p>`;
+  lengths, so <i>t</i> is the same in both frames (Ericson §5.3.3). Choose <i>obb</i> and turn the box (E).</p>
+  <p>three.js's answer is beside it (<code>Ray.intersectBox</code>; <code>OBB.intersectRay</code> from its addons).
+  The hard cases in the panel are rays along a face, through an edge, through a corner, and a thousandth above the
+  top face.</p>`;
 
 export const params = {
   origin: { type: 'transform', position: [-3.5, 2.2, 2.6] },
@@ -35,6 +39,24 @@ export const target = [-2.6, 0.5, 0];
 export const narrow = { camera: [2, 7, 21], target: [-1.2, -2, 0] };
 
 const AXES = ['x', 'y', 'z'];
+
+// The hard cases, on the box [-1, 1]^3: rays that slide along the top face, cross an edge or a corner, or pass just
+// above the top.
+const UNIT = { box: [0, 0, 0, 0, 0, 0], hx: 1, hy: 1, hz: 1, kind: 'aabb' };
+export const presets = {
+  'along the top face': { ...UNIT, origin: [-3, 1, 0], target: [0, 1, 0] },
+  'through an edge': { ...UNIT, origin: [-3, -3, 0], target: [0, 0, 0] },
+  'through a corner': { ...UNIT, origin: [-3, -3, -3], target: [0, 0, 0] },
+  'a thousandth above the top': { ...UNIT, origin: [-3, 1.001, 0], target: [0, 1.001, 0] },
+};
+
+// three.js's answer for the same ray and box, as the readout shows it.
+function threeAnswer(ray, box) {
+  const threeRay = new THREE.Ray(ray.origin, ray.direction), point = new THREE.Vector3();
+  const hit = box.type === 'aabb' ? threeRay.intersectBox(new THREE.Box3(box.min, box.max), point)
+    : new OBB(box.center, box.halfSize, new THREE.Matrix3().fromArray(box.rotation)).intersectRay(threeRay, point);
+  return hit === null ? 'no hit' : `hit at t = ${shortNumber(point.distanceTo(ray.origin))}`;
+}
 
 // The slab of each of the box's axes as an interval of t ([lo, hi]; every t when parallel and inside, null when
 // parallel and out): for an OBB, in its frame (the ray carried there by the inverse of its placement).
@@ -70,12 +92,13 @@ export function create({ c3d, stage, handles }) {
     const inside = overlapOf(spans);
     const rows = [...AXES.map((axis, i) => [`${kind === 'obb' ? 'its ' : ''}${axis} slab`, intervalText(spans[i])]),
       ['inside all three', intervalText(inside)]];
+    const three = ['three.js', threeAnswer(ray, box)];
     const result = { inputs: { ray, box }, hit };
-    if (hit === null) return { rows: [['hit', 'none'], ...rows], result };
+    if (hit === null) return { rows: [['hit', 'none'], three, ...rows], result };
     // The slab that starts last is the one whose face the ray enters through (ties: an edge or a corner).
     const last = AXES.filter((_, i) => spans[i] !== null && spans[i][0] === inside[0]);
     return {
-      rows: [['hit', 'yes'], ['t', shortNumber(hit.t)], ['point', vectorText(hit.point)], ['normal', vectorText(hit.normal)],
+      rows: [['hit', 'yes'], three, ['t', shortNumber(hit.t)], ['point', vectorText(hit.point)], ['normal', vectorText(hit.normal)],
         ['enters through', inside[0] <= 0 ? 'starts inside'
           : `the ${kind === 'obb' ? 'box\'s ' : ''}${last.join(' and ')} slab${last.length > 1 ? 's (an edge or corner)' : ''}`],
         ...rows],

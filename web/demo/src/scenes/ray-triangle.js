@@ -10,7 +10,10 @@ export const explanation = `The ray <b>o</b> + <i>t</i><b>d</b> meets the triang
   <i>u</i>, <i>v</i> ≥ 0 and <i>u</i> + <i>v</i> ≤ 1; edges and corners count. The vertex colours blend by (1 − <i>u</i> − <i>v</i>, <i>u</i>, <i>v</i>)
   at the hit. With back-face culling only the counter-clockwise side hits. On a miss the readout names the condition
   that failed, from <i>t</i>, <i>u</i>, <i>v</i> of the point where the ray's line meets the plane (computed here in
-  floating point for the display; the answer is collide3d's, decided exactly).`;
+  floating point for the display; the answer is collide3d's, decided exactly).
+  <p>three.js's <code>Ray.intersectTriangle</code> is shown beside it. The hard cases (in the panel) show where they
+  part: a ray in the triangle's own plane meets it where it crosses its first edge, and a triangle collapsed to a
+  segment is still hit where the ray crosses that segment; three.js gives up on both (its determinant is 0).</p>`;
 
 export const params = {
   origin: { type: 'transform', position: [-3, 2.5, 3] },
@@ -28,6 +31,22 @@ export const target = [-2.6, 0.5, 0];
 export const narrow = { camera: [1, 7, 21], target: [-0.8, -2, 0] };
 
 const VERTEX_COLORS = [0xff5c5c, 0x5cff7a, 0x5c9dff];
+
+// The hard cases, on the triangle (-2, -1, 0), (2, -1, 0), (0, 2, 0) in the plane z = 0, with rays along axes (so
+// that the unit direction is exact).
+const FLAT = { a: [-2, -1, 0], b: [2, -1, 0], c: [0, 2, 0], backfaceCulling: false };
+export const presets = {
+  'through an edge': { ...FLAT, origin: [0, -1, 3], target: [0, -1, 0] },
+  'through a corner': { ...FLAT, origin: [2, -1, 3], target: [2, -1, 0] },
+  'in the triangle\'s plane': { ...FLAT, origin: [-4, 0, 0], target: [0, 0, 0] },
+  'collapsed to a segment': { ...FLAT, c: [0, -1, 0], origin: [0, -1, 3], target: [0, -1, 0] },
+};
+
+// three.js's answer for the same ray and triangle, as the readout shows it.
+function threeAnswer(ray, { a, b, c }, backfaceCulling) {
+  const point = new THREE.Ray(ray.origin, ray.direction).intersectTriangle(a, b, c, backfaceCulling, new THREE.Vector3());
+  return point === null ? 'no hit' : `hit at t = ${shortNumber(point.distanceTo(ray.origin))}`;
+}
 
 // Why a ray misses, from Möller–Trumbore's quantities for its line and the triangle's plane: the first condition
 // that fails, with t, u, v where the line meets the plane (null when it is parallel).
@@ -62,14 +81,15 @@ export function create({ c3d, stage, handles }) {
     const inputs = { ray, triangle, options: { backfaceCulling } };
     const hit = c3d.raycast(ray, triangle, inputs.options);
     caster.show(ray, hit);
+    const three = ['three.js', threeAnswer(ray, triangle, backfaceCulling)];
     if (hit === null) {
       const { reason, at } = missReason(ray, triangle, backfaceCulling);
-      const rows = [['hit', 'none'], ['fails', reason]];
+      const rows = [['hit', 'none'], three, ['fails', reason]];
       if (at !== null) rows.push(['t', shortNumber(at.t)], ['u', shortNumber(at.u)], ['v', shortNumber(at.v)], ['u + v', shortNumber(at.u + at.v)]);
       return { rows, result: { inputs, hit } };
     }
     return {
-      rows: [['hit', hit.frontFace ? 'front face' : 'back face'], ['t', shortNumber(hit.t)], ['point', vectorText(hit.point)],
+      rows: [['hit', hit.frontFace ? 'front face' : 'back face'], three, ['t', shortNumber(hit.t)], ['point', vectorText(hit.point)],
         ['normal', vectorText(hit.normal)], ['u', shortNumber(hit.u)], ['v', shortNumber(hit.v)],
         ['1 − u − v', shortNumber(1 - hit.u - hit.v)]],
       result: { inputs, hit },

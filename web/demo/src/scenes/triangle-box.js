@@ -12,9 +12,20 @@ export const explanation = `A triangle and a box are apart exactly when some axi
   triangle's normal, and the nine cross products of a box edge with a triangle edge. Move the box just past a long
   edge of the triangle: then neither shape's faces separate them, only an edge axis does. Every sign is decided
   exactly, so touching counts as meeting. The readout lists each axis with the gap between the projections
-  (negative: they overlap), and the projections are drawn on the widest (blue: the triangle, green: the box).`;
+  (negative: they overlap), and the projections are drawn on the widest (blue: the triangle, green: the box).
+  <p>three.js's <code>Box3.intersectsTriangle</code> (the same 13 axes, in floating point) is shown beside the
+  axis-aligned case. The hard cases in the panel lay the triangle flat on the box's top face, or a thousandth
+  above it.</p>`;
 
 const halfSize = (label, value) => ({ type: 'number', value, min: 0.05, max: 3, step: 0.01, label });
+
+// The hard cases: nothing turned (every coordinate exact), the triangle in the plane of the box's top face z = 0.4,
+// or a thousandth above it.
+const FLAT = { box: [0, 0, 0, 0, 0, 0], hx: 0.6, hy: 0.5, hz: 0.4, aligned: true };
+export const presets = {
+  'flat on the top face': { ...FLAT, triangle: [0.5, 0.3, 0.4, 0, 0, 0] },
+  'a thousandth above the top face': { ...FLAT, triangle: [0.5, 0.3, 0.401, 0, 0, 0] },
+};
 
 export const params = {
   triangle: { type: 'transform', position: [0, 0, 0], rotation: [-60, 0, 20] },
@@ -64,8 +75,10 @@ export function create({ c3d, stage, handles }) {
     const gaps = axisGaps(candidates(frame, corners), (L) => pointsInterval(corners, L), (L) => boxInterval(frame, L));
     const { widest, rows } = gapRows(gaps);
     showProjections(widest, new THREE.Vector3().addVectors(a, b).add(c).divideScalar(3).add(center).multiplyScalar(0.5));
+    const three = aligned ? (new THREE.Box3().copy(shape).intersectsTriangle(new THREE.Triangle(a, b, c)) ? 'intersects' : 'apart')
+      : 'no OBB–triangle test';
     return {
-      rows: [['intersects', intersects ? 'yes' : 'no'], ['box', aligned ? 'AABB' : 'OBB'], ...rows],
+      rows: [['intersects', intersects ? 'yes' : 'no'], ['three.js', three], ['box', aligned ? 'AABB' : 'OBB'], ...rows],
       result: { inputs: { triangle: tri, box: shape }, intersects, gaps: gaps.map(({ label, gap }) => ({ label, gap })) },
     };
   };
