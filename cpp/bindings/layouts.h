@@ -14,6 +14,7 @@
 #include "collide3d/mesh/segment_tree.h"
 #include "collide3d/queries/results.h"
 #include "collide3d/queries/trace/gjk_trace.h"
+#include "collide3d/queries/trace/mesh_raycast_trace.h"
 
 namespace c3d::io {
 
@@ -146,6 +147,23 @@ struct GjkTraceAt {
   }
 };
 
+// TriangleMesh.traceRaycast's answer (trace_bindings.cpp): the hit (when `found`) and how many boxes and triangles
+// the lists at traceAddress() hold.
+struct MeshTraceAt {
+  bool found = false;
+  MeshHit hit{};
+  double entered = 0, tested = 0, tree = 0;
+
+  static constexpr const char* kName = "meshTrace";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("found", &MeshTraceAt::found);
+    visit("hit", &MeshTraceAt::hit);
+    visit("entered", &MeshTraceAt::entered);
+    visit("tested", &MeshTraceAt::tested);
+    visit("tree", &MeshTraceAt::tree);
+  }
+};
+
 // What a moveAndSlide world's object is (characterWorldAdd).
 enum class WorldKind : int { Mesh = 0, Tree = 1 };
 constexpr const char* kWorldKindNames = "mesh,tree";  // in order
@@ -159,6 +177,6 @@ using AllLayouts =
                IntersectionSet, OrthonormalBasis, ItemProblemAt, MeshHit, MeshSweepHit, MeshPoint, MeshContact,
                MeshClosestPoints, MeshPairPoints, ContactsOptions, ImageSpan, MeshImageAt, NearOptions, TreeHit,
                WorldHit, CharacterMove, CharacterOptions, ConvexHullAt, TracedVertex, GjkTraceStep, EpaTraceStep,
-               GjkTraceAt>;
+               GjkTraceAt, TracedBox, MeshTraceAt>;
 
 }  // namespace c3d::io

@@ -1,6 +1,8 @@
-// gjkTrace: GJK and EPA on two solids' cores, step by step (queries/trace/gjk_trace.h), for the JS side to draw. The
-// answer's counts go to result() (GjkTraceAt), its lists to one block of numbers at traceAddress(): GJK's steps, EPA's
-// vertices, EPA's steps, then the faces' vertex indices, each list in its layout.
+// The traces, for the JS side to draw: gjkTrace, GJK and EPA on two solids' cores step by step
+// (queries/trace/gjk_trace.h), and meshRaycastTrace, a raycast through a TriangleMesh's tree
+// (queries/trace/mesh_raycast_trace.h). Each answer's counts go to result() (GjkTraceAt, MeshTraceAt), its lists to
+// one block of numbers at traceAddress(), each list in its layout: GJK's steps, EPA's vertices, EPA's steps, then the
+// faces' vertex indices; or the boxes entered, the triangles tested, then the tree's boxes.
 #include <emscripten/bind.h>
 
 #include <array>
@@ -8,6 +10,7 @@
 #include <vector>
 
 #include "bindings/io_layout.h"
+#include "bindings/mesh_queries.h"
 #include "collide3d/dispatch/solids.h"
 #include "collide3d/memory/checked.h"
 
@@ -78,6 +81,34 @@ int gjkTraceEncoded(int a, int b) {
   return 1;
 }
 
+// The mesh at `address`, a caster in argument A (type `casterType`), options io::raycastOptions(), and the depth of
+// the tree's boxes to list (0 to 60). Returns 1 with MeshTraceAt in result() and the lists at traceAddress(), or a
+// status.
+int meshRaycastTrace(std::uintptr_t address, int casterType, int depth) {
+  releaseTrace();
+  if (!mesh_queries::raycastTakes(casterType)) return io::kUnsupportedPair;
+  const auto type = static_cast<ShapeType>(casterType);
+  if (!validateEncoded(type, io::argA(), io::problemSeen)) return io::kInvalidA;
+  MeshRaycastTrace trace;
+  const auto& mesh = *reinterpret_cast<const TriangleMesh*>(address);
+  if (!traceMeshRaycast(mesh, io::decodeCaster(type, io::argA()), io::raycastOptions(), depth, trace)) return io::kHeapFull;
+  const size_t numbers = (trace.entered.size() + trace.tree.size()) * encodedSize<TracedBox>() + trace.tested.size();
+  if (!checked::reserve(traceEncoded, numbers)) return io::kHeapFull;
+  traceEncoded.resize(numbers);
+  double* out = traceEncoded.data();
+  writeAll(out, trace.entered);
+  for (const uint32_t triangle : trace.tested) *out++ = triangle;
+  writeAll(out, trace.tree);
+  io::MeshTraceAt at;
+  at.found = trace.hit.has_value();
+  if (trace.hit) at.hit = *trace.hit;
+  at.entered = static_cast<double>(trace.entered.size());
+  at.tested = static_cast<double>(trace.tested.size());
+  at.tree = static_cast<double>(trace.tree.size());
+  io::writeResult(at);
+  return 1;
+}
+
 std::uintptr_t traceAddress() { return reinterpret_cast<std::uintptr_t>(traceEncoded.data()); }
 
 }  // namespace
@@ -87,6 +118,7 @@ std::uintptr_t traceAddress() { return reinterpret_cast<std::uintptr_t>(traceEnc
 EMSCRIPTEN_BINDINGS(collide3d_trace) {
   using namespace emscripten;
   function("gjkTrace", &c3d::gjkTraceEncoded);
+  function("meshRaycastTrace", &c3d::meshRaycastTrace);
   function("traceAddress", &c3d::traceAddress);
   function("releaseTrace", &c3d::releaseTrace);
 }

@@ -1,4 +1,4 @@
-// libFuzzer harness over the structures built from many items: a TriangleMesh (its BVH build, raycasts in every mode,
+// libFuzzer harness over the structures built from many items: a TriangleMesh (its BVH build, raycasts in every mode and traced,
 // intersects with any shape, closest points, sweeps, contacts), moveAndSlide through a mesh and an AabbTree, two TriangleMeshes, one placed by a drawn matrix
 // (intersectsMesh, closestPointsToMesh), a serialized TriangleMesh damaged at drawn places and read back (refused, or
 // answering as brute force over the triangles its image holds), a SegmentTree of each kind (the points or segments
@@ -23,6 +23,7 @@
 #include "collide3d/mesh/mesh_pair.h"
 #include "collide3d/mesh/segment_tree.h"
 #include "collide3d/mesh/triangle_mesh.h"
+#include "collide3d/queries/trace/mesh_raycast_trace.h"
 #include "collide3d/shapes/validate_shape.h"
 #include "fuzz_input.h"
 
@@ -111,6 +112,17 @@ void checkMesh(fuzz::Input& in, const TriangleMesh& mesh, const std::vector<Tria
       require(mesh.raycast(*caster, options, HitMode::Any).has_value() == best.has_value());
       std::vector<MeshHit> all;
       require(mesh.raycastAll(*caster, options, all) && all.size() == hits);
+      // Watched, the same first hit; the leaves entered hold exactly the triangles tested, the hit's among them.
+      MeshRaycastTrace trace;
+      require(traceMeshRaycast(mesh, *caster, options, static_cast<int>(in.choice(8)), trace));
+      require(trace.hit.has_value() == first.has_value());
+      if (first) {
+        require(trace.hit->triangle == first->triangle && trace.hit->hit.t == first->hit.t);
+        require(std::find(trace.tested.begin(), trace.tested.end(), first->triangle) != trace.tested.end());
+      }
+      double inLeaves = 0;
+      for (const TracedBox& box : trace.entered) inLeaves += box.triangles;
+      require(inLeaves == static_cast<double>(trace.tested.size()));
     }
     const auto type = static_cast<ShapeType>(in.choice(kShapeTypeCount));
     const auto shape = in.shape(type);

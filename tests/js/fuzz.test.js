@@ -157,6 +157,7 @@ function fuzzer(seed) {
       const mesh = pick(object(c3d.TriangleMesh)) ?? kept(new c3d.TriangleMesh(new Float32Array(9)));
       pick([
         () => mesh.raycast(caster(), options()), () => mesh.intersects(shape()), () => mesh.closestPoint(vector()),
+        () => mesh.traceRaycast(caster(), pick([undefined, options(), { depth: pick([0, 3, 60, 61, -1, 1.5, number()]) }])),
         () => mesh.sweep(shape(), vector()),
         () => mesh.raycastBatch?.(numbers(6), options()), () => mesh.refit(numbers(3)), () => mesh.dispose(),
         () => mesh.intersectsMesh(otherMesh(), placement()), () => mesh.closestPointsToMesh(otherMesh(), placement()),

@@ -107,6 +107,7 @@ describe('a full heap', () => {
     expect(() => mesh.raycast(ray(v(0.25, 0.25, 5), v(0, 0, -1)), { hits: 'all' })).toThrow(refused('TriangleMesh.raycast: caster needs'));
     expect(() => mesh.contacts(sphere(v(0.25, 0.25, 0.5), 1))).toThrow(refused('TriangleMesh.contacts: shape needs'));
     expect(() => c3d.gjkTrace(aabb(v(0, 0, 0), v(1, 1, 1)), aabb(v(2, 0, 0), v(3, 1, 1)))).toThrow(refused('gjkTrace: a needs'));
+    expect(() => mesh.traceRaycast(ray(v(0.25, 0.25, 5), v(0, 0, -1)))).toThrow(refused('TriangleMesh.traceRaycast: caster needs'));
   }
 
   // Answers that take a little memory, once some is free again.
@@ -117,6 +118,7 @@ describe('a full heap', () => {
     expect(mesh.raycast(ray(v(0.25, 0.25, 5), v(0, 0, -1)), { hits: 'all' }).map((hit) => hit.t)).toEqual([5]);
     expect(mesh.contacts(sphere(v(0.25, 0.25, 0.5), 1)).map((c) => c.depth)).toEqual([0.5]);
     expect(c3d.gjkTrace(aabb(v(0, 0, 0), v(1, 1, 1)), aabb(v(2, 0, 0), v(3, 1, 1))).distance).toBe(1);
+    expect(mesh.traceRaycast(ray(v(0.25, 0.25, 5), v(0, 0, -1))).hit.t).toBe(5);
     const fresh = new c3d.TriangleMesh(TRIANGLE);
     expect(fresh.intersects(sphere(v(0.25, 0.25, 1), 1))).toBe(true);
     fresh.dispose();

@@ -460,6 +460,25 @@ export interface MeshHit {
   triangleIndex: number;
 }
 
+/** A box of a TriangleMesh's tree: its bounds, its depth (the root's is 0), and a leaf's triangles (0: an inner node). */
+export interface TreeBox {
+  min: Vector;
+  max: Vector;
+  depth: number;
+  triangles: number;
+}
+
+/** TriangleMesh.traceRaycast's answer. */
+export interface MeshRaycastTrace {
+  hit: MeshHit | null;
+  /** The boxes the search entered, in order, the root first; a first-hit search tests every triangle of each leaf. */
+  entered: TreeBox[];
+  /** The triangles tested (their triangleIndex), in order. */
+  tested: Uint32Array;
+  /** Every box of the tree down to the depth asked, each after its parent. */
+  tree: TreeBox[];
+}
+
 export interface MeshPoint {
   point: Vector;
   distance: number;
@@ -533,6 +552,12 @@ export interface TriangleMesh {
   raycast(caster: MeshQueryShape<'raycast'>, opts?: MeshRaycastOptions & { hits?: 'first' | 'any' }): MeshHit | null;
   /** Every hit, by t then triangleIndex (a caster through a shared edge hits each triangle there). */
   raycast(caster: MeshQueryShape<'raycast'>, opts: MeshRaycastOptions & { hits: 'all' }): MeshHit[];
+  /**
+   * The first hit, as raycast gives it, and how the search found it (a teaching and tuning aid): the tree's boxes it
+   * entered, the root first; the triangles it tested, in order; the tree's boxes down to opts.depth (0 to 60,
+   * default 3).
+   */
+  traceRaycast(caster: MeshQueryShape<'raycast'>, opts?: MeshRaycastOptions & { hits?: 'first'; depth?: number }): MeshRaycastTrace;
   /**
    * Many rays, stored as origin x, y, z, direction x, y, z per ray: each ray's first (or any) hit, written into
    * `out` when given.

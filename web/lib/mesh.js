@@ -8,6 +8,7 @@ import { encodeAffine, encodeVector } from './boundary.js';
 import { heapOwnerClass } from './heap-owner.js';
 import { defineMeshFormat } from './mesh-format.js';
 import { buildAsync } from './mesh-async.js';
+import { defineMeshTraceReader } from './trace.js';
 
 // The arrays a mesh is made from (the constructor's, buildAsync's): [types, what the error says is expected].
 export const POSITION_ARRAYS = [[Float32Array, Float64Array], 'a Float32Array or Float64Array'];
@@ -74,6 +75,18 @@ export function defineTriangleMesh(shared) {
     }
     return { mode: HIT_MODES[modes[mode]], maxDistance, backfaceCulling };
   }
+  // traceRaycast's depth option: the depth of the tree's boxes to list, an integer from 0 to MAX_TREE_DEPTH (default 3).
+  const MAX_TREE_DEPTH = 60;
+  function treeDepthOption(opts, fn) {
+    const o = shared.options(opts, fn);
+    const depth = o === undefined ? undefined : o.depth;
+    if (depth === undefined) return 3;
+    if (!Number.isInteger(depth)) throw typeError(fn, 'opts.depth', 'an integer', depth);
+    if (depth < 0 || depth > MAX_TREE_DEPTH) throw rangeError(fn, 'opts.depth', `must be from 0 to ${MAX_TREE_DEPTH} (got ${depth})`);
+    return depth;
+  }
+  const readMeshTrace = defineMeshTraceReader(shared, hitAt);
+
   // contacts' options: { minDepth }, a number >= 0 (default 0, touching included).
   function minDepthOption(opts, fn) {
     const o = shared.options(opts, fn);
@@ -243,6 +256,22 @@ export function defineTriangleMesh(shared) {
         return hits;
       }
       return found === 0 ? null : hitAt(shared.io(), OUT);
+    }
+
+    /**
+     * The first hit, as raycast gives it, and how the search found it: the tree's boxes it entered (the root first),
+     * the triangles it tested, and the tree's boxes down to opts.depth (a teaching and tuning aid).
+     */
+    traceRaycast(caster, opts) {
+      const fn = 'TriangleMesh.traceRaycast';
+      addressOf(this, fn);
+      let depth;
+      shared.runOnShape(fn, 'caster', caster, (code) => module.meshRaycastTrace(addressOf(this, fn), code, depth),
+        shared.notACaster(fn), (f) => {
+          writeOptions(f, meshOptions(opts, fn, ['first']));
+          depth = treeDepthOption(opts, fn);
+        });
+      return readMeshTrace();
     }
 
     /**

@@ -1,6 +1,8 @@
-// gjkTrace: GJK and EPA on two solids' cores, step by step, as the module recorded them (queries/trace/gjk_trace.h):
-// the answer's counts in the scratch area, its lists (GJK's steps, EPA's vertices, EPA's steps, face indices) in one
-// block of the heap, each read through its layout and released at once.
+// The traces, as the module recorded them: gjkTrace, GJK and EPA on two solids' cores step by step
+// (queries/trace/gjk_trace.h), and TriangleMesh.traceRaycast's reading, a raycast through a mesh's tree
+// (queries/trace/mesh_raycast_trace.h). Each answer's counts are in the scratch area, its lists in one block of the
+// heap (GJK's steps, EPA's vertices, EPA's steps, face indices; or the boxes entered, the triangles tested, the
+// tree's boxes), each read through its layout and released at once.
 export function defineGjkTrace(shared) {
   const { module, OUT, io, layout, run, vec, enumOf } = shared;
   const VERTEX = layout('gjkVertex', 'point:vec3 onA:vec3 onB:vec3');
@@ -71,4 +73,30 @@ export function defineGjkTrace(shared) {
   }
 
   return gjkTrace;
+}
+
+// Reads the trace module.meshRaycastTrace left (after it returned 1): { hit, entered, tested, tree }, the hit read
+// by `hitAt(f, o)` (mesh.js's).
+export function defineMeshTraceReader(shared, hitAt) {
+  const { module, OUT, io, layout, vec } = shared;
+  const BOX = layout('treeBox', 'lo:vec3 hi:vec3 depth:number triangles:number');
+  const TRACE = layout('meshTrace', 'found:bool hit:meshHit entered:number tested:number tree:number');
+  const boxAt = (g, o) => ({ min: vec(g, o + BOX.lo), max: vec(g, o + BOX.hi), depth: g[o + BOX.depth], triangles: g[o + BOX.triangles] });
+
+  return function readMeshTrace() {
+    const f = io();
+    const entered = f[OUT + TRACE.entered], tested = f[OUT + TRACE.tested], tree = f[OUT + TRACE.tree];
+    const answer = { hit: f[OUT + TRACE.found] === 1 ? hitAt(f, OUT + TRACE.hit) : null, entered: [], tested: null, tree: [] };
+    try {
+      const g = new Float64Array(module.HEAPU8.buffer, module.traceAddress(), (entered + tree) * BOX.size + tested);
+      let o = 0;
+      for (let k = 0; k < entered; ++k, o += BOX.size) answer.entered.push(boxAt(g, o));
+      answer.tested = Uint32Array.from(g.subarray(o, o + tested));
+      o += tested;
+      for (let k = 0; k < tree; ++k, o += BOX.size) answer.tree.push(boxAt(g, o));
+    } finally {
+      module.releaseTrace();
+    }
+    return answer;
+  };
 }

@@ -477,11 +477,20 @@ void keys(Key& key, const BvhNode& node, double (&out)[kBvhWidth], None...) {
 
 }  // namespace bvh
 
+namespace bvh {
+// A watcher of a search that hears nothing.
+struct NoWatch {
+  template <class Told>
+  void operator()(const Told&) const {}
+};
+}  // namespace bvh
+
 // Depth-first search of the BVH, nearer children first. key(box) is a lower bound of what the box can hold (NaN:
 // nothing), compared with `limit`, which the caller may lower as it finds answers; leaf(slot) tests one primitive (by
-// its slot in the build's order) and returns true to stop.
-template <class Key, class Leaf>
-void searchBvh(const Bvh& tree, Key&& key, const double& limit, Leaf&& leaf) {
+// its slot in the build's order) and returns true to stop. enter(child) hears of each node or leaf the search
+// enters, the root first (a trace watches the search so; the queries pass nothing, which costs nothing).
+template <class Key, class Leaf, class Enter = bvh::NoWatch>
+void searchBvh(const Bvh& tree, Key&& key, const double& limit, Leaf&& leaf, Enter&& enter = Enter{}) {
   if (tree.empty() || !(key(tree.box) <= limit)) return;
   struct Pending {
     BvhChild child;
@@ -491,6 +500,7 @@ void searchBvh(const Bvh& tree, Key&& key, const double& limit, Leaf&& leaf) {
   int top = 0;
   BvhChild at = tree.root;
   for (;;) {
+    enter(at);
     if (at.leaf()) {
       for (uint32_t slot = at.first; slot < at.first + at.count; ++slot) {
         if (leaf(slot)) return;

@@ -160,8 +160,12 @@ class TriangleMesh {
     refitBvh(tree_, [&](uint32_t slot) { return boxOf(&corners_[3 * size_t{slot}]).scalar(); });
   }
 
-  // The first hit (least t, then lowest triangle index), or any one hit (mode First or Any).
-  std::optional<MeshHit> raycast(const Caster& caster, const RaycastOptions& options, HitMode mode) const {
+  // The first hit (least t, then lowest triangle index), or any one hit (mode First or Any). `enter` hears of each
+  // node and leaf of the tree the search enters and `test` of each triangle slot it tests (a trace watches so:
+  // queries/trace/mesh_raycast_trace.h).
+  template <class Enter = bvh::NoWatch, class Test = bvh::NoWatch>
+  std::optional<MeshHit> raycast(const Caster& caster, const RaycastOptions& options, HitMode mode, Enter&& enter = {},
+                                 Test&& test = {}) const {
     std::optional<MeshHit> best;
     double limit = kInfinity;  // boxes entered beyond it cannot hold the first hit
     castThrough(caster, options, limit, [&](const MeshHit& found) {
@@ -170,7 +174,7 @@ class TriangleMesh {
         limit = found.hit.t + std::fabs(found.hit.t) * kMargin;
       }
       return mode == HitMode::Any;
-    });
+    }, enter, test);
     return best;
   }
 
@@ -338,16 +342,19 @@ class TriangleMesh {
   friend class MeshPair;   // mesh_pair.h: reads the triangles of two meshes
   static constexpr double kMargin = 1.0 / (1 << 20);
 
-  // Calls hit(found) for the caster's hits on triangles in boxes entered before `limit`, until it returns true.
-  template <class Hit>
-  void castThrough(const Caster& caster, const RaycastOptions& options, const double& limit, Hit&& hit) const {
+  // Calls hit(found) for the caster's hits on triangles in boxes entered before `limit`, until it returns true;
+  // enter and test watch the search (raycast()).
+  template <class Hit, class Enter = bvh::NoWatch, class Test = bvh::NoWatch>
+  void castThrough(const Caster& caster, const RaycastOptions& options, const double& limit, Hit&& hit,
+                   Enter&& enter = {}, Test&& test = {}) const {
     const auto hi = limitOf(caster, options);
     if (!hi) return;
     const CasterBox box(caster, *hi);
     searchBvh(tree_, box, limit, [&](uint32_t slot) {
+      test(slot);
       const auto found = c3d::raycast(caster, triangleAt(slot), options);
       return found && hit(MeshHit{*found, ids_[slot]});
-    });
+    }, enter);
   }
 
   // The box of the triangle with these three vertex numbers.

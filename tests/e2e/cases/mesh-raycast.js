@@ -12,6 +12,23 @@ function expected(c3d, { ray, detail, options }) {
   return options.hits === 'all' ? found : found === null ? [] : [found];
 }
 
+// The trace's counts a node-side mesh gives, as the page shows them; and, independently, the tree's size by depth:
+// the boxes drawn to depth d number those to depth d - 1 plus their children.
+function expectTraceAsInNode(c3d, { result, readout }) {
+  const { ray, detail, options, depth } = result.inputs;
+  const geometry = knot(detail);
+  const mesh = new c3d.TriangleMesh(geometry.attributes.position.array, geometry.index.array);
+  const trace = mesh.traceRaycast(ray, { backfaceCulling: options.backfaceCulling, depth });
+  mesh.dispose();
+  const leaves = trace.entered.filter((box) => box.triangles > 0).length;
+  expect(result.counts).toEqual({ entered: trace.entered.length, leaves, tested: trace.tested.length, tree: trace.tree.length });
+  expect(readout['first hit: boxes entered']).toBe(`${trace.entered.length - leaves} nodes, ${leaves} leaves`);
+  expect(readout['triangles tested']).toBe(`${trace.tested.length} of ${readout.triangles}`);
+  expect(readout['boxes drawn']).toBe(`${trace.tree.length} (depth ≤ ${depth})`);
+  // The tree spares the work: far fewer triangles tested than the mesh has.
+  expect(trace.tested.length).toBeLessThan(Number(readout.triangles) / 10);
+}
+
 export default [
   {
     set: { detail: '1k', origin: [2.35, 0.05, 6], target: [2.35, 0.05, 0], hits: 'first', backfaceCulling: false },
@@ -50,5 +67,25 @@ export default [
       expect(result.hits).toEqual([]);
       expect(readout.hits).toBe('0');
     },
+  },
+  {
+    // The tree to depth 0 is its root alone; to depth 1 the root and its (up to four) children.
+    set: { detail: '10k', hits: 'first', backfaceCulling: false, depth: 0, origin: [-1.5, 3.5, 4.5], target: [0.5, 0.6, 0] },
+    check(context) {
+      expectTraceAsInNode(context.c3d, context);
+      expect(context.readout['boxes drawn']).toBe('1 (depth ≤ 0)');
+    },
+  },
+  {
+    set: { depth: 1 },
+    check(context) {
+      expectTraceAsInNode(context.c3d, context);
+      expect(context.result.counts.tree).toBeGreaterThanOrEqual(3);
+      expect(context.result.counts.tree).toBeLessThanOrEqual(5);
+    },
+  },
+  {
+    set: { depth: 4, detail: '100k' },
+    check(context) { expectTraceAsInNode(context.c3d, context); },
   },
 ];
