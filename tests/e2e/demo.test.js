@@ -28,7 +28,17 @@ beforeAll(async () => {
   mkdirSync(screenshotDir, { recursive: true });
   [site, c3d] = await Promise.all([openSite(), init()]);
 }, 180_000);
-afterAll(async () => { await site?.close(); });
+// Each scene's first frame, ms after navigation started (headless Chromium drawing in software, on this machine):
+// reported after the run, not asserted (a timing).
+const firstFrames = {};
+afterAll(async () => {
+  await site?.close();
+  const times = Object.values(firstFrames).sort((a, b) => a - b);
+  if (times.length > 0) {
+    console.log(`first frame, ms after navigation: median ${times[times.length >> 1].toFixed(0)}, slowest ` +
+      `${times[times.length - 1].toFixed(0)} (${Object.entries(firstFrames).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([id, ms]) => `${id} ${ms.toFixed(0)}`).join(', ')})`);
+  }
+});
 
 test('every scene has browser cases, and every case file a scene', () => {
   expect(Object.keys(cases).sort()).toEqual(catalog.map((scene) => scene.id).sort());
@@ -111,6 +121,8 @@ describe.each(catalog.map((scene) => [scene.id]))('scene %s', (id) => {
   test('loads, draws, and shows the library\'s answer as its shapes move', async () => {
     const { page, problems, close } = await site.open(`scene.html?scene=${id}`);
     const pixels = await page.evaluate(() => window.collide3dDemo.pixelSummary());
+    const mark = await page.waitForFunction(() => performance.getEntriesByName('collide3d: first frame')[0]?.startTime);
+    firstFrames[id] = await mark.jsonValue();
     expect(pixels.covered).toBeGreaterThan(0.02);
     expect(pixels.colours).toBeGreaterThan(8);
     await page.screenshot({ path: path.join(screenshotDir, `${id}.png`) });

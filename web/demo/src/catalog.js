@@ -53,6 +53,8 @@ export const catalog = [
   { id: 'ray-cylinder', chapter: 'Raycasts', title: 'Ray – cylinder', load: () => import('./scenes/ray-cylinder.js'),
     summary: 'A ray against a capped cylinder: a hit on the side or on a cap, with its normal.' },
   // Distance and contact
+  { id: 'closest-point-triangle', chapter: 'Distance and contact', title: 'Closest point on a triangle', load: () => import('./scenes/closest-point-triangle.js'),
+    summary: 'The seven Voronoi regions of a triangle (its face, three edge strips, three corner wedges), the one a point lies over, and the nearest point it gives.' },
   { id: 'sphere-sphere', chapter: 'Distance and contact', title: 'Sphere – sphere', load: () => import('./scenes/sphere-sphere.js'),
     summary: 'Two balls: the gap between them, or how deep they overlap and in which direction.' },
   { id: 'capsule-capsule', chapter: 'Distance and contact', title: 'Segment – segment, capsule – capsule', load: () => import('./scenes/capsule-capsule.js'),
