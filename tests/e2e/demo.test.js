@@ -4,7 +4,7 @@
 // checks against values derived by hand and against collide3d called here in node), and its code panel runs in node
 // to the answers the page shows. Screenshots of every scene, at a desktop's size and a phone's, are written to
 // tests/e2e/screenshots/.
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as THREE from 'three';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -42,6 +42,23 @@ afterAll(async () => {
 
 test('every scene has browser cases, and every case file a scene', () => {
   expect(Object.keys(cases).sort()).toEqual(catalog.map((scene) => scene.id).sort());
+});
+
+test('every scene names the library\'s source behind it, and the page shows it', async () => {
+  const root = new URL('../..', import.meta.url).pathname;
+  for (const { id, load } of catalog) {
+    const { kernels } = await load();
+    expect(kernels?.length, id).toBeGreaterThan(0);
+    for (const path of kernels) expect(existsSync(path.startsWith('/') ? path : `${root}${path}`), `${id}: ${path}`).toBe(true);
+  }
+  const { page, problems, close } = await site.open('scene.html?scene=ray-triangle');
+  await page.click('#kernels summary');
+  await page.waitForFunction(() => document.querySelector('#kernels pre').textContent.length > 0);
+  const shown = await page.textContent('#kernels pre');
+  const file = readFileSync(`${root}cpp/collide3d/queries/raycast/raycast_triangle.h`, 'utf8');
+  expect(shown).toBe(`// cpp/collide3d/queries/raycast/raycast_triangle.h\n${file}`);
+  await close();
+  expect(problems).toEqual([]);
 });
 
 test('the built site refers to its files by relative URLs, so it works from any folder of any static host', () => {

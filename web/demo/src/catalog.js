@@ -1,8 +1,9 @@
 // Every scene of the demo, in the order the landing page lists them, each in a chapter (`chapters`, in order). A
 // scene module (scenes/<id>.js) exports `params` (see framework/params.js), `explanation` (HTML: what is computed and
 // how), optionally `camera` and `target` (where the camera starts and what it orbits), `narrow` ({ camera, target }
-// on a phone-width screen), `hint` (how to use it, when not by dragging handles) and `presets` ({ name: parameter
-// values }: the hard cases, offered in the panel), and
+// on a phone-width screen), `hint` (how to use it, when not by dragging handles), `presets` ({ name: parameter
+// values }: the hard cases, offered in the panel) and `kernels` (the library's source files behind the answer, from
+// the repository's root, shown on request), and
 // `create({ stage, c3d, quiet, describe, handles, values, set, live })` (c3d: the library, its calls recorded for the
 // code panel; quiet: the same unrecorded, for calls that only draw; describe: how the code builds the scene's own
 // data, see framework/recorded-calls.js), which builds its objects and returns

@@ -23,6 +23,29 @@ if (entry === undefined) {
   await start(entry);
 }
 
+// The library's sources a scene names (`kernels`: paths from the repository's root), each loaded when first shown.
+const SOURCES = import.meta.glob(['../../../../cpp/collide3d/**/*.{h,cpp}', '../../../lib/three/*.js'], { query: '?raw', import: 'default' });
+const sourceKey = (path) => (path.startsWith('web/') ? `../../../${path.slice(4)}` : `../../../../${path}`);
+
+function showSources(paths) {
+  const panel = document.getElementById('kernels');
+  const nav = panel.querySelector('nav'), text = panel.querySelector('pre');
+  panel.hidden = paths.length === 0;
+  const buttons = paths.map((path) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = path.split('/').pop();
+    button.title = path;
+    button.addEventListener('click', async () => {
+      buttons.forEach((b) => b.classList.toggle('shown', b === button));
+      text.textContent = `// ${path}\n${await SOURCES[sourceKey(path)]()}`;
+    });
+    return button;
+  });
+  nav.replaceChildren(...buttons);
+  panel.addEventListener('toggle', () => { if (panel.open && text.textContent === '') buttons[0].click(); });
+}
+
 function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -129,6 +152,8 @@ async function start({ id, title, load }) {
     gui.controllersRecursive().forEach((controller) => controller.updateDisplay());
     stage.setGizmoMode(mode);
   });
+
+  showSources(scene.kernels ?? []);
 
   const readout = document.getElementById('readout');
   const code = document.querySelector('#code pre');

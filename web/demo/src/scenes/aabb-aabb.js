@@ -13,6 +13,9 @@ export const explanation = `An axis-aligned box is three intervals, [min, max] o
   <code>Box3.intersectsBox</code>, shown beside it, makes the same comparisons; the hard cases (in the panel) are
   boxes that only touch, on a face, an edge or a corner, and boxes a thousandth apart.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/intersects/intersects_aabb_aabb.h', 'cpp/collide3d/queries/contact/contact.h'];
+
 const size = (value, label) => ({ type: 'number', value, min: 0.1, max: 5, step: 0.01, label });
 
 export const params = {

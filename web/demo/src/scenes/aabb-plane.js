@@ -11,6 +11,9 @@ export const explanation = `With the plane's unit normal <b>n</b>, the box of ce
   crossing the plane giving one corner, and is a convex polygon of 3 to 6 corners, counter-clockwise about
   <b>n</b>.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/classify/plane_side.h', 'cpp/collide3d/queries/intersection/intersection_plane_box.h'];
+
 export const params = {
   plane: { type: 'transform', position: [0, 0, 0], rotation: [-57, -27, 0] },
   box: { type: 'transform', position: [0.35, -0.15, 0] },

@@ -19,6 +19,9 @@ export const explanation = `A broadphase finds the few pairs of objects worth an
   on the boxes as given, touching included, so they find the same pairs: the lines join their centres, and boxes in
   a pair are orange. The probe sphere's boxes are yellow. Press <i>play</i> to let them drift.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/broadphase/all_pairs.h', 'cpp/collide3d/broadphase/dynamic_tree.h'];
+
 export const params = {
   probe: { type: 'transform', position: [1.5, 0.5, 1] },
   radius: { type: 'number', value: 1.5, min: 0.1, max: 4, step: 0.01, label: 'probe radius' },

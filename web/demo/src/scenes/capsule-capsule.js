@@ -15,6 +15,9 @@ export const explanation = `The nearest points of two segments <b>p</b>(<i>s</i>
   between those points. The lines' points and the parameters are computed here in floating point for the display;
   the answers are collide3d's.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/distance/closest_cores.h', 'cpp/collide3d/queries/contact/contact.h'];
+
 export const params = {
   a0: { type: 'transform', position: [-2.2, -0.6, 0.4] },
   a1: { type: 'transform', position: [1.4, 0.9, -0.6] },

@@ -16,6 +16,9 @@ export const explanation = `Every frame moves the capsule by <code>c3d.moveAndSl
   the ground is tried as a step: up by <i>step height</i>, across, down; <i>snap to ground</i> keeps it on the ground
   walking down. Yellow: this frame's contacts, with their normals; green arrow: the ground's normal.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/character/move_and_slide.h'];
+
 export const hint = 'WASD or the arrow keys walk, space jumps; on a touch screen, the stick and the jump button. Drag ' +
   'to turn the camera, scroll or pinch to zoom. Click the capsule to pick it up and place it; click elsewhere to let ' +
   'it go. The URL keeps the step shown: copy it to share.';

@@ -15,6 +15,9 @@ export const explanation = `The point of a triangle nearest a point <b>p</b> dep
   <b>p</b>'s foot lit, and the readout shows the test that chose it (in floating point, for the display); the point
   and the distance are collide3d's.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/distance/closest_point.h'];
+
 export const params = {
   a: { type: 'transform', position: [-2, 0, 1.5] },
   b: { type: 'transform', position: [2, 0, 1.5] },

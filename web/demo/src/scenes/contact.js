@@ -16,6 +16,9 @@ export const explanation = `Two solids overlap by a <b>depth</b> along a <b>norm
   A − B grown until its nearest face is on the boundary, at the depth.
   Apart, <code>contact</code> is <code>null</code> and <code>closestPoints</code> gives the gap (dashed).`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/contact/contact.h', 'cpp/collide3d/queries/contact/contact_epa.cpp'];
+
 const SOLIDS = TARGETS.filter((kind) => kind !== 'plane');
 
 export const params = {

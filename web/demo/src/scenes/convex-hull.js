@@ -11,6 +11,9 @@ export const explanation = `Quickhull (Barber, Dobkin, Huhdanpaa 1996) grows the
   each listed counter-clockwise from outside. The probe is inside when it is behind every face (exact); its distance
   is GJK's.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/hull/quickhull.cpp', 'cpp/collide3d/hull/hull_builder.cpp'];
+
 const CORNERS = [[-1.5, -1, -1], [1.5, -1.2, -0.8], [1.2, 1.4, -1], [-1.3, 1.1, -1.2], [-1, -1.3, 1.2], [1.4, -0.9, 1.1],
   [0.9, 1.2, 1.4], [-1.2, 0.8, 1]];
 export const params = {

@@ -11,6 +11,9 @@ export const explanation = `The ellipsoid is a unit ball stretched by the radii 
   <i>s</i> = <b>n</b>·<b>c</b> + <i>d</i> it is in <b>front</b> when <i>s</i> &gt; <i>e</i>, <b>behind</b> when
   <i>s</i> &lt; −<i>e</i>, and otherwise <b>intersecting</b>: the sphere test with <i>r</i> replaced by <i>e</i>.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/classify/plane_side.h'];
+
 export const params = {
   plane: { type: 'transform', position: [0, 0, 0], rotation: [-80, 0, 10] },
   ellipsoid: { type: 'transform', position: [1, 0.6, 1], rotation: [20, 30, 40] },

@@ -19,6 +19,9 @@ export const explanation = `The camera's view volume is six planes with inward n
   object, with the planes tested four objects at a time. three.js's <code>Frustum.intersectsSphere</code> and
   <code>intersectsBox</code> decide the same rule; their answers are compared, and both are timed.</p>`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/intersects/intersects_frustum_shape.h'];
+
 export const params = {
   viewer: { type: 'transform', position: [1, 0.5, 11], rotation: [-4, 10, 0], label: 'camera' },
   fov: { type: 'number', value: 50, min: 10, max: 120, step: 1, label: 'fov°' },

@@ -17,6 +17,9 @@ export const explanation = `Two convex solids meet exactly when their <b>Minkows
   until the support point beyond it adds nothing: that face's distance is the depth. Curved differences are drawn
   from samples.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/distance/gjk.h', 'cpp/collide3d/queries/contact/epa.cpp'];
+
 const SOLIDS = TARGETS.filter((kind) => kind !== 'plane');
 const ORIGIN = new THREE.Vector3(5.5, 0, 0);  // where A − B's origin is drawn
 

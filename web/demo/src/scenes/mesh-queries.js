@@ -19,6 +19,9 @@ export const explanation = `A <code>TriangleMesh</code> answers a shape against 
   is what a cloth, a skinned figure or a deforming terrain needs every frame. The boxes may fit less tightly after
   large moves, which costs time, never correctness.</p>`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/mesh/triangle_mesh.h', 'cpp/collide3d/mesh/bvh.h'];
+
 export const params = {
   probe: { type: 'transform', position: [0.8, 1.5, 0.4], rotation: [20, 0, 30] },
   kind: { type: 'choice', value: 'capsule', options: TARGETS.filter((kind) => kind !== 'plane'), label: 'probe' },

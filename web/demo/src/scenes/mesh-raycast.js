@@ -17,6 +17,9 @@ export const explanation = `A <code>TriangleMesh</code> copies the geometry's po
   counts them against the whole tree: a few dozen boxes and triangles, where three.js's own raycast tests every
   triangle.</p>`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/mesh/triangle_mesh.h', 'cpp/collide3d/mesh/bvh.h', 'cpp/collide3d/mesh/caster_box.h'];
+
 // Torus-knot segments (tubular, radial) for each size: 2 × tubular × radial triangles.
 export const DETAILS = { '1k': [50, 10], '10k': [250, 20], '100k': [1000, 50] };
 

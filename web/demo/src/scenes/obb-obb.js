@@ -15,6 +15,9 @@ export const explanation = `Two convex solids are apart exactly when some axis <
   halfway across the gap. The gaps here are computed in floating point for the table; the answer is collide3d's,
   decided exactly.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/intersects/intersects_obb_obb.h', 'cpp/collide3d/queries/separation/separating_axis_box_box.h'];
+
 const halfSize = (label, value) => ({ type: 'number', value, min: 0.05, max: 3, step: 0.01, label });
 
 export const params = {

@@ -11,6 +11,9 @@ export const explanation = `An oriented box has centre <b>c</b>, half sizes <i>h
   Detection</i> §5.2.3). The cut, from the edges that cross the plane, is a convex polygon of 3 to 6 corners,
   counter-clockwise about <b>n</b>.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/classify/plane_side.h', 'cpp/collide3d/queries/intersection/intersection_plane_box.h'];
+
 export const params = {
   plane: { type: 'transform', position: [0, 0, 0], rotation: [-65, -15, 0] },
   box: { type: 'transform', position: [0.2, 0, 0.2], rotation: [-30, 40, 20] },

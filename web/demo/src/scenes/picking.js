@@ -18,6 +18,9 @@ export const explanation = `<code>raycaster.intersectObjects</code> after <code>
   in a bounding sphere the ray meets) and only rays/s change; except through a crack between two triangles, where
   collide3d, exact, hits one and three.js's float test can miss both.`;
 
+// The code behind the answer (collide3d/three's JavaScript over the library's trees), which the page shows on request.
+export const kernels = ['web/lib/three/accelerated-raycast.js', 'web/lib/three/bounds-tree.js', 'web/lib/three/raycast-instanced.js'];
+
 export const hint = 'Move the mouse over the scene (or tap) to pick what is under it; drag to orbit, scroll or pinch to ' +
   'zoom. The URL keeps the pick: copy it to share.';
 

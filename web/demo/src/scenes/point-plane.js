@@ -11,6 +11,9 @@ export const explanation = `The point's signed distance from the plane <b>n</b>�
   <b>intersecting</b> (ε is the half-thickness of the orange slab). Its nearest point on the plane is the foot of
   the perpendicular, <b>p</b> − <i>s</i> <b>n</b>/|<b>n</b>| (Ericson, <i>Real-Time Collision Detection</i> §5.1.1).`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/classify/classify_plane.h', 'cpp/collide3d/queries/classify/plane_side.h'];
+
 export const params = {
   plane: { type: 'transform', position: [0, 0, 0], rotation: [-80, 0, 10] },
   point: { type: 'transform', position: [2.2, 1.6, 1.8] },

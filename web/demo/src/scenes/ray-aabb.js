@@ -22,6 +22,9 @@ export const explanation = `A box is the overlap of three <b>slabs</b>, the spac
   The hard cases in the panel are rays along a face, through an edge, through a corner, and a thousandth above the
   top face.</p>`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/raycast/raycast_box.h'];
+
 export const params = {
   origin: { type: 'transform', position: [-3.5, 2.2, 2.6] },
   target: { type: 'transform', position: [0.2, 0.1, 0] },

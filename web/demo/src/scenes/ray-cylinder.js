@@ -14,6 +14,9 @@ export const explanation = `Along the ray <b>o</b> + <i>t</i><b>d</b>, the squar
   is not, the hit is where the ray leaves. The two intervals are drawn beside the ray (green: inside the side; blue:
   between the caps) and listed, computed here in floating point for the display; the answer is collide3d's.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/raycast/raycast_cylinder.h'];
+
 export const params = {
   origin: { type: 'transform', position: [2.6, 1.3, 3.4] },
   target: { type: 'transform', position: [0.3, 0.2, 0] },

@@ -13,6 +13,9 @@ export const explanation = `A point of the ray <b>o</b> + <i>t</i><b>d</b> (|<b>
   the origin, or <i>t</i> = 0 when the origin is inside and the ball is solid (Ericson §5.3.2). The values here are
   floating point for the display; collide3d decides a graze exactly and refines the root.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/raycast/raycast_sphere.h'];
+
 export const params = {
   origin: { type: 'transform', position: [-3.6, 1.6, 2.4] },
   target: { type: 'transform', position: [0.2, 0.3, 0] },

@@ -15,6 +15,9 @@ export const explanation = `The ray <b>o</b> + <i>t</i><b>d</b> meets the triang
   part: a ray in the triangle's own plane meets it where it crosses its first edge, and a triangle collapsed to a
   segment is still hit where the ray crosses that segment; three.js gives up on both (its determinant is 0).</p>`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/raycast/raycast_triangle.h'];
+
 export const params = {
   origin: { type: 'transform', position: [-3, 2.5, 3] },
   target: { type: 'transform', position: [0.3, 0.4, 0] },

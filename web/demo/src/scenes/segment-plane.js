@@ -16,6 +16,9 @@ export const explanation = `The ends' signed distances <i>d</i>₀ = <b>n</b>·<
   <i>t</i> ≥ 0, a line for any <i>t</i>. When <b>n</b>·<b>d</b> = 0 it runs parallel: it meets the plane only if
   it lies in it (then at its origin).</p>`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/raycast/raycast_plane.h', 'cpp/collide3d/queries/intersection/intersection_plane.h'];
+
 export const params = {
   plane: { type: 'transform', position: [0, 0, 0], rotation: [-80, 0, 10] },
   start: { type: 'transform', position: [0.2, 2.4, 2.2] },

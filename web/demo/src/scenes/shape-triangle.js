@@ -22,6 +22,9 @@ export const explanation = `A <b>sphere</b> meets the triangle when the triangle
   inputs. The cylinder and the ellipsoid measure from points computed in floating point, so a touch found only by
   rounding can go either way.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/intersects/intersects_rounded_triangle.h', 'cpp/collide3d/queries/intersects/intersects_quadric_triangle.h', 'cpp/collide3d/queries/intersects/intersects_cone.h', 'cpp/collide3d/queries/intersects/intersects_convex.h'];
+
 export const params = {
   triangle: { type: 'transform', position: [0, 0, 0], rotation: [-60, 0, 20] },
   shape: { type: 'transform', position: [0, 1.5, 0.5], rotation: [30, 0, 40] },

@@ -8,6 +8,9 @@ export const explanation = `With a unit normal <b>n</b> and constant <i>d</i>, t
   when <i>s</i> &lt; −<i>r</i>, and otherwise the plane cuts it in a circle centred at <b>c</b> − <i>s</i><b>n</b>
   with radius √(<i>r</i>² − <i>s</i>²) (a single point when it only touches).`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/classify/plane_side.h', 'cpp/collide3d/queries/intersection/intersection_plane.h'];
+
 export const params = {
   plane: { type: 'transform', position: [0, 0, 0], rotation: [-80, 0, 10] },
   sphere: { type: 'transform', position: [0.6, 0.7, 0.3] },

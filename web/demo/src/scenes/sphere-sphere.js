@@ -10,6 +10,9 @@ export const explanation = `Everything follows from the distance between the cen
   <b>c</b><sub>B</sub> − <i>r</i><sub>B</sub><b>n</b>; overlapping, moving B by the depth <i>r</i><sub>A</sub> +
   <i>r</i><sub>B</sub> − <i>L</i> along <b>n</b> (the white arrow) leaves them just touching.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/intersects/intersects_sphere_sphere.h', 'cpp/collide3d/queries/contact/contact.h'];
+
 export const params = {
   a: { type: 'transform', position: [-0.7, 0, 0] },
   b: { type: 'transform', position: [1.4, 0.4, -0.3] },

@@ -13,6 +13,9 @@ export const explanation = `Against a triangle or a box: the separating axis tes
   against their Minkowski difference grown by the radius (§5.5.7); against a plane the normal alone decides; against
   a cylinder, cone, ellipsoid or convex hull, GJK ray casting (van den Bergen 2004).`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/sweep/sweep_axes.h'];
+
 export const params = sweepParams({
   start: { position: [-2.6, 2.4, 1] },
   end: [1.4, -0.6, 0],

@@ -13,6 +13,9 @@ export const explanation = `A capsule is a segment grown by a radius <i>r</i>: m
   cone, ellipsoid or convex hull, GJK ray casting (van den Bergen 2004). Touching at the start is decided exactly, except against
   a cylinder, cone or ellipsoid (GJK proves them apart by more than 2⁻⁴⁰ of the sizes, or they touch).`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/sweep/sweep.h', 'cpp/collide3d/queries/sweep/cast_rounded.h', 'cpp/collide3d/queries/sweep/gjk_raycast.h'];
+
 export const params = sweepParams({
   start: { position: [-2.6, 2.2, 1.2], rotation: [20, 0, 60] },
   end: [1.4, -0.4, 0.2],

@@ -14,6 +14,9 @@ export const explanation = `An oriented box sweeps as an axis-aligned one does, 
   a ray cast on the Minkowski difference (§5.5.7); against a plane, one axis; against a cylinder, cone or ellipsoid,
   GJK ray casting (van den Bergen 2004).`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/sweep/sweep_axes.h', 'cpp/collide3d/queries/sweep/swept_polytope.h'];
+
 export const params = sweepParams({
   start: { position: [-2.4, 2.6, 1.4], rotation: [30, 20, 40] },
   end: [1.2, -1.4, 0.2],

@@ -12,6 +12,9 @@ export const explanation = `The sphere moves from <b>c</b> by <i>t</i><b>v</b>, 
   plane. A sphere that already touches or cuts the plane (|<i>s</i>₀| ≤ <i>r</i>) is in contact from the start:
   <i>t</i> = 0, at the foot of its centre.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/sweep/sweep_sphere_plane.h'];
+
 export const params = {
   plane: { type: 'transform', position: [0, 0, 0], rotation: [-80, 0, 10] },
   start: { type: 'transform', position: [0.8, 3, 2.4] },

@@ -14,6 +14,9 @@ export const explanation = `The sphere's centre moves from <b>c</b> to <b>c</b> 
   cylinder, cone, ellipsoid or convex hull, GJK ray casting (van den Bergen 2004) jumps <i>t</i> to where the motion closes the
   gap a separating plane leaves, never past the contact. <i>t</i> = 0 when it already touches.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/sweep/sweep.h', 'cpp/collide3d/queries/sweep/cast_rounded.h'];
+
 export const params = sweepParams({
   start: { position: [-2.2, 2.6, 1.5] },
   end: [1.6, -1.8, 0.4],

@@ -15,6 +15,9 @@ export const explanation = `<code>mesh.sweep(capsule, velocity)</code> finds the
   the triangle and the capsule's axis, grown by its radius), and the answer is what sweeping every triangle would
   give, ties going to the lowest triangle index. Drag the capsule into a valley or across a ridge.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/mesh/triangle_mesh.h'];
+
 export const params = {
   start: { type: 'transform', position: [-2.2, 2, 2.2], rotation: [0, 0, 60] },
   end: { type: 'transform', position: [2.2, -1.6, -0.6] },

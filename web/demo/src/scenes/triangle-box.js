@@ -17,6 +17,9 @@ export const explanation = `A triangle and a box are apart exactly when some axi
   axis-aligned case. The hard cases in the panel lay the triangle flat on the box's top face, or a thousandth
   above it.</p>`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/intersects/intersects_triangle_box.h'];
+
 const halfSize = (label, value) => ({ type: 'number', value, min: 0.05, max: 3, step: 0.01, label });
 
 // The hard cases: nothing turned (every coordinate exact), the triangle in the plane of the box's top face z = 0.4,

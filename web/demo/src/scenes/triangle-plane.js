@@ -10,6 +10,9 @@ export const explanation = `The vertices' signed distances <i>d</i><sub>a</sub>,
   together a segment, or a point when the plane only touches a corner. With all three distances 0 the triangle is
   coplanar.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/classify/plane_side.h', 'cpp/collide3d/queries/intersection/intersection_plane.h'];
+
 export const params = {
   plane: { type: 'transform', position: [0, 0, 0], rotation: [-80, 0, 10] },
   a: { type: 'transform', position: [-0.6, 1.8, 2.4] },

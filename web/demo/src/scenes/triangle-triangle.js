@@ -11,6 +11,9 @@ export const explanation = `First each triangle's corners are tested against the
   two segments overlap, which takes two more determinant signs (Devillers–Guigue 2002). The overlap is the shared
   segment, or a point when they only touch. Triangles in the same plane are decided in 2D and reported as coplanar.`;
 
+// The C++ behind the answer, which the page shows on request.
+export const kernels = ['cpp/collide3d/queries/intersects/intersects_triangle_triangle.h', 'cpp/collide3d/queries/intersection/intersection_triangle_triangle.h'];
+
 export const params = {
   t1: { type: 'transform', position: [0, 0, 0], rotation: [-70, 0, 0] },
   t2: { type: 'transform', position: [0.3, 0.2, 0.1], rotation: [10, 60, 0] },
