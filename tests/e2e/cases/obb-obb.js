@@ -1,5 +1,6 @@
 // Unrotated boxes first (their axes are exact), then rotations checked against the library.
 import { expect } from 'vitest';
+import { presets } from '../../../web/demo/src/scenes/obb-obb.js';
 
 export default [
   {
@@ -45,6 +46,22 @@ export default [
       expect(Number(readout.gap)).toBeCloseTo(result.separation.gap, 3);
       // The table's widest gap is the library's, to the table's rounding.
       expect(Math.max(...result.gaps.map((g) => g.gap ?? -Infinity))).toBeCloseTo(result.separation.gap, 9);
+    },
+  },
+  // The hard cases: unturned cubes touching face to face (no separating axis), then a thousandth apart (x separates
+  // them by 0.001). three.js's OBB agrees.
+  {
+    set: presets['touching face to face'],
+    check({ result, readout, c3d }) {
+      expect(result.intersects).toBe(c3d.intersects(result.inputs.a, result.inputs.b));
+      expect(readout).toMatchObject({ intersects: 'true', 'three.js': 'intersects', 'separating axis': 'none' });
+    },
+  },
+  {
+    set: presets['a thousandth apart'],
+    check({ result, readout, c3d }) {
+      expect(result.intersects).toBe(c3d.intersects(result.inputs.a, result.inputs.b));
+      expect(readout).toMatchObject({ intersects: 'false', 'three.js': 'apart', gap: '0.001' });
     },
   },
 ];

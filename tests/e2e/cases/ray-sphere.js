@@ -1,6 +1,7 @@
 // The unit ball at the origin (radius 1) and rays along x: the roots and hits by hand, each hit also as collide3d
 // answers in node.
 import { expect } from 'vitest';
+import { presets } from '../../../web/demo/src/scenes/ray-sphere.js';
 
 function sameAsLibrary({ result, c3d }) {
   const { ray, sphere, options } = result.inputs;
@@ -48,4 +49,18 @@ export default [
       expect(context.readout).toMatchObject({ t: '1', point: '(1.000, 0.000, 0.000)' });
     },
   },
+  // The hard cases, on the ball of radius 1.2 at the origin, with three.js's answer beside collide3d's (checked in
+  // node too): a graze at t = 3 (discriminant 0), a miss a thousandth above, and starts inside at x = 0.3, where a
+  // solid ball is hit at t = 0 and three.js (and a hollow ball) give the way out at x = 1.2, t = 0.9.
+  ...[['grazing the ball', '3', 'hit at t = 3'], ['a thousandth above it', null, 'no hit'],
+    ['starting inside (solid)', '0', 'hit at t = 0.9'], ['starting inside (hollow)', '0.9', 'hit at t = 0.9']]
+    .map(([name, t, three]) => ({
+      set: presets[name],
+      check({ result, readout, c3d }) {
+        expect(result.hit).toEqual(c3d.raycast(result.inputs.ray, result.inputs.sphere, result.inputs.options));
+        expect(readout['three.js']).toBe(three);
+        if (t === null) expect(readout.hit).toBe('none');
+        else expect(readout).toMatchObject({ hit: 'yes', t });
+      },
+    })),
 ];

@@ -1,6 +1,7 @@
 // With no rotation the plane's normal is its +z axis: the plane z = 0, exactly (an Euler angle of ±90° would give
 // cos(π/2) = 6e-17, not 0, so the hand-derived tangent case below needs rotation 0).
 import { expect } from 'vitest';
+import { presets } from '../../../web/demo/src/scenes/sphere-plane.js';
 
 export default [
   {
@@ -35,6 +36,22 @@ export default [
     check({ readout, result, c3d }) {
       expect(readout.classify).toBe('back');
       expect(c3d.classify(result.inputs.plane, result.inputs.sphere)).toBe('back');
+    },
+  },
+  // The hard cases: a unit ball on the plane z = 0 touches it at the origin (classify: intersecting); a thousandth
+  // higher it is in front. three.js agrees.
+  {
+    set: presets['resting on the plane'],
+    check({ result, readout, c3d }) {
+      expect(result.side).toBe(c3d.classify(result.inputs.plane, result.inputs.sphere));
+      expect(readout).toMatchObject({ classify: 'intersecting', 'three.js': 'intersects', 'touches at': '(0.000, 0.000, 0.000)' });
+    },
+  },
+  {
+    set: presets['a thousandth above it'],
+    check({ result, readout, c3d }) {
+      expect(result.side).toBe(c3d.classify(result.inputs.plane, result.inputs.sphere));
+      expect(readout).toMatchObject({ classify: 'front', 'three.js': 'apart', 'signed distance': '1.001' });
     },
   },
 ];

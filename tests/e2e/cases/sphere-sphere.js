@@ -1,6 +1,7 @@
 // Centres on the x axis (then in the xy plane), so the distances are exact: L = |cB - cA|, the gap L - rA - rB,
 // the depth rA + rB - L, the normal (cB - cA) / L.
 import { expect } from 'vitest';
+import { presets } from '../../../web/demo/src/scenes/sphere-sphere.js';
 import { expectSeparationAsLibrary } from './shared/expectations.js';
 
 export default [
@@ -48,6 +49,21 @@ export default [
       // L = 5: gap 5 - 2 - 0.5 = 2.5, from 2 * (0.6, 0.8, 0) to (3, 4, 0) - 0.5 * (0.6, 0.8, 0).
       expect(readout).toMatchObject({ intersects: 'no', distance: '2.5', 'closest on A': '(1.200, 1.600, 0.000)',
         'closest on B': '(2.700, 3.600, 0.000)' });
+    },
+  },
+  // The hard cases: unit balls 2 apart touch (depth 0), 2.001 apart are a thousandth apart; three.js agrees.
+  {
+    set: presets.touching,
+    check({ result, readout, c3d }) {
+      expect(result.intersects).toBe(c3d.intersects(result.inputs.a, result.inputs.b));
+      expect(readout).toMatchObject({ intersects: 'yes', 'three.js': 'intersects', depth: '0' });
+    },
+  },
+  {
+    set: presets['a thousandth apart'],
+    check({ result, readout, c3d }) {
+      expect(result.intersects).toBe(c3d.intersects(result.inputs.a, result.inputs.b));
+      expect(readout).toMatchObject({ intersects: 'no', 'three.js': 'apart', distance: '0.001' });
     },
   },
 ];

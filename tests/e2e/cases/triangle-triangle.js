@@ -74,4 +74,22 @@ export default [
       expect(readout.length).toBe(String(Number(Math.hypot(end.x - start.x, end.y - start.y, end.z - start.z).toFixed(3))));
     },
   },
+  {
+    // The construction, back at step 1: t2 (turned 90° about x, moved 0.5 along x) has corners at z = -1, -1, 2 from
+    // t1's plane z = 0; t1's corners are 1.5, 1.5 and -2 from t2's plane y = 0 (its normal, (b − a) × (c − a), points
+    // along -y). The planes meet along x: t1 spans x in ±8/7 there, t2 from -0.5 to 1.5 (its edges cross z = 0 a
+    // third of the way up), and the overlap is the shared segment.
+    set: { t1: [0, 0, 0, 0, 0, 0], t2: [0.5, 0, 0, 90, 0, 0] },
+    check({ readout }) {
+      expect(readout).toMatchObject({ "t2 from t1's plane": '-1, -1, +2', "t1 from t2's plane": '+1.5, +1.5, -2',
+        't1 on the line': 's ∈ [-1.143, 1.143]', 't2 on the line': 's ∈ [-0.5, 1.5]', overlap: 's ∈ [-0.5, 1.143]' });
+    },
+  },
+  {
+    // At y = 2.5 every corner of t1 is on one side of t2's plane: t1 never reaches it, so they are apart.
+    set: { t2: [0.5, 2.5, 0, 90, 0, 0] },
+    check({ readout }) {
+      expect(readout).toMatchObject({ "t1 from t2's plane": '+4, +4, +0.5', 't1 on the line': 'does not reach it' });
+    },
+  },
 ];

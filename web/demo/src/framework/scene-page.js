@@ -1,6 +1,6 @@
 // The scene page (scene.html?scene=<id>&<params>): loads collide3d and one scene module, builds its handles and
-// panel from the scene's parameter list, runs the scene's update after every change, shows the readout, and keeps
-// the URL in step. `?embed` hides the chrome for iframes. window.collide3dDemo is a small hook for tests and for
+// panel from the scene's parameter list (and its hard cases), runs the scene's update after every change, shows the
+// readout, the code behind it and the library's source on request, and keeps the URL in step. `?embed` hides the chrome for iframes. window.collide3dDemo is a small hook for tests and for
 // people in the console: it sets parameters and reads back what the page shows.
 import GUI from 'lil-gui';
 import init from 'collide3d';
@@ -8,20 +8,6 @@ import { catalog } from '../catalog.js';
 import { formatParam, parseParam, readParams, writeParams } from './params.js';
 import { codeOf, recordingApi } from './recorded-calls.js';
 import { createStage } from './stage.js';
-
-const search = new URLSearchParams(location.search);
-const embed = search.has('embed');
-document.body.classList.toggle('embed', embed);
-
-const entry = catalog.find((scene) => scene.id === search.get('scene'));
-if (entry === undefined) {
-  document.getElementById('title').textContent = 'No such scene';
-  document.getElementById('explanation').innerHTML =
-    `There is no scene called “${escapeHtml(search.get('scene') ?? '')}”. <a href="./index.html">See every scene.</a>`;
-  document.body.dataset.ready = 'missing';
-} else {
-  await start(entry);
-}
 
 // The library's sources a scene names (`kernels`: paths from the repository's root), each loaded when first shown.
 const SOURCES = import.meta.glob(['../../../../cpp/collide3d/**/*.{h,cpp}', '../../../lib/three/*.js'], { query: '?raw', import: 'default' });
@@ -44,6 +30,20 @@ function showSources(paths) {
   });
   nav.replaceChildren(...buttons);
   panel.addEventListener('toggle', () => { if (panel.open && text.textContent === '') buttons[0].click(); });
+}
+
+const search = new URLSearchParams(location.search);
+const embed = search.has('embed');
+document.body.classList.toggle('embed', embed);
+
+const entry = catalog.find((scene) => scene.id === search.get('scene'));
+if (entry === undefined) {
+  document.getElementById('title').textContent = 'No such scene';
+  document.getElementById('explanation').innerHTML =
+    `There is no scene called “${escapeHtml(search.get('scene') ?? '')}”. <a href="./index.html">See every scene.</a>`;
+  document.body.dataset.ready = 'missing';
+} else {
+  await start(entry);
 }
 
 function escapeHtml(text) {

@@ -2,6 +2,7 @@
 // drawn with the plane it defines between the boxes; the 15 candidate axes listed with their gaps, and the boxes'
 // projections drawn on the widest.
 import * as THREE from 'three';
+import { OBB } from 'three/addons/math/OBB.js';
 import { COLORS, arrow, boxMesh, decoration, planePatch, rotationOfHandle, toVector3, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
 import { axisGaps, boxFrame, boxInterval, gapRows, projectionBars } from './separating-axes.js';
@@ -13,7 +14,9 @@ export const explanation = `Two convex solids are apart exactly when some axis <
   with its gap (negative: the projections overlap; — for the cross product of parallel edges), and the two
   projections are drawn on the axis with the widest gap. When they are apart, that axis is drawn with the plane
   halfway across the gap. The gaps here are computed in floating point for the table; the answer is collide3d's,
-  decided exactly.`;
+  decided exactly.
+  <p>three.js's <code>OBB.intersectsOBB</code> (from its addons) is shown beside it; the hard cases in the panel are
+  boxes touching face to face and a thousandth apart.</p>`;
 
 // The C++ behind the answer, which the page shows on request.
 export const kernels = ['cpp/collide3d/queries/intersects/intersects_obb_obb.h', 'cpp/collide3d/queries/separation/separating_axis_box_box.h'];
@@ -25,6 +28,13 @@ export const params = {
   b: { type: 'transform', position: [1.6, 0.5, 0.3], rotation: [20, 35, 0] },
   ax: halfSize('A half x', 1), ay: halfSize('A half y', 0.7), az: halfSize('A half z', 0.8),
   bx: halfSize('B half x', 0.9), by: halfSize('B half y', 0.6), bz: halfSize('B half z', 0.5),
+};
+
+// The hard cases: unturned cubes of half size 1 whose centres are 2 apart along x (touching faces), or 2.001.
+const CUBES = { ax: 1, ay: 1, az: 1, bx: 1, by: 1, bz: 1 };
+export const presets = {
+  'touching face to face': { ...CUBES, a: [0, 0, 0, 0, 0, 0], b: [2, 0, 0, 0, 0, 0] },
+  'a thousandth apart': { ...CUBES, a: [0, 0, 0, 0, 0, 0], b: [2.001, 0, 0, 0, 0, 0] },
 };
 
 export const camera = [2, 5, 10];
@@ -76,8 +86,10 @@ export function create({ c3d, stage, handles }) {
     const middle = new THREE.Vector3().addVectors(a.center, b.center).multiplyScalar(0.5);
     showProjections(widest, middle);
     const result = { inputs: { a, b }, intersects, separation, gaps: gaps.map(({ label, gap }) => ({ label, gap })) };
+    const threeObb = (box) => new OBB(box.center, new THREE.Vector3().copy(box.halfSize), new THREE.Matrix3().fromArray(box.rotation));
+    const three = ['three.js', threeObb(a).intersectsOBB(threeObb(b)) ? 'intersects' : 'apart'];
     if (separation === null) {
-      return { rows: [['intersects', 'true'], ['separating axis', 'none'], ...table], result };
+      return { rows: [['intersects', 'true'], three, ['separating axis', 'none'], ...table], result };
     }
 
     // The plane halfway across the gap: where B's projection starts, less half the gap, measured along the axis.
@@ -88,7 +100,7 @@ export function create({ c3d, stage, handles }) {
     plane.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), axis);
     axisArrow.show(onPlane, axis, 1.5);
     return {
-      rows: [['intersects', 'false'], ['separating axis', vectorText(separation.axis)],
+      rows: [['intersects', 'false'], three, ['separating axis', vectorText(separation.axis)],
         ['axis from', axisSource(separation.axis, a.rotation, b.rotation)], ['gap', shortNumber(separation.gap)],
         ...table],
       result,

@@ -11,7 +11,10 @@ export const explanation = `A point of the ray <b>o</b> + <i>t</i><b>d</b> (|<b>
   −<i>b</i> ± √(<i>b</i>² − <i>c</i>) bound the interval of <i>t</i> inside (drawn beside the ray); a negative
   discriminant <i>b</i>² − <i>c</i> means the line misses, zero that it grazes. The hit is the first root at or after
   the origin, or <i>t</i> = 0 when the origin is inside and the ball is solid (Ericson §5.3.2). The values here are
-  floating point for the display; collide3d decides a graze exactly and refines the root.`;
+  floating point for the display; collide3d decides a graze exactly and refines the root.
+  <p>three.js's <code>Ray.intersectSphere</code> is shown beside it. The hard cases in the panel: a ray grazing the
+  ball (discriminant exactly 0: a hit, for both), one a thousandth above it, and rays starting inside, where
+  three.js answers the way out while a solid ball is hit at once (<i>t</i> = 0).</p>`;
 
 // The C++ behind the answer, which the page shows on request.
 export const kernels = ['cpp/collide3d/queries/raycast/raycast_sphere.h'];
@@ -23,6 +26,21 @@ export const params = {
   radius: { type: 'number', value: 1.2, min: 0.05, max: 3, step: 0.01 },
   solid: { type: 'boolean', value: true },
 };
+
+// The hard cases, on the ball of radius 1.2 at the origin, with rays along x (an exact unit direction).
+const BALL = { sphere: [0, 0, 0], radius: 1.2, solid: true };
+export const presets = {
+  'grazing the ball': { ...BALL, origin: [-3, 1.2, 0], target: [0, 1.2, 0] },
+  'a thousandth above it': { ...BALL, origin: [-3, 1.201, 0], target: [0, 1.201, 0] },
+  'starting inside (solid)': { ...BALL, origin: [0.3, 0, 0], target: [3, 0, 0] },
+  'starting inside (hollow)': { ...BALL, solid: false, origin: [0.3, 0, 0], target: [3, 0, 0] },
+};
+
+// three.js's answer for the same ray and ball, as the readout shows it.
+function threeAnswer(ray, { center, radius }) {
+  const point = new THREE.Ray(ray.origin, ray.direction).intersectSphere(new THREE.Sphere(center, radius), new THREE.Vector3());
+  return point === null ? 'no hit' : `hit at t = ${shortNumber(point.distanceTo(ray.origin))}`;
+}
 
 // The info panel covers the left of the page: the view looks a little left so that the ray's origin clears it.
 export const camera = [1.5, 4.5, 11];
@@ -49,7 +67,8 @@ export function create({ c3d, stage, handles }) {
     const b = m.dot(ray.direction), c = m.lengthSq() - radius * radius, discriminant = b * b - c;
     const inside = quadraticInterval(1, b, c);
     showInterval(ray, [inside]);
-    const rows = [['discriminant b² − c', shortNumber(discriminant)], ['inside the ball', intervalText(inside)]];
+    const rows = [['three.js', threeAnswer(ray, sphere)], ['discriminant b² − c', shortNumber(discriminant)],
+      ['inside the ball', intervalText(inside)]];
     const result = { inputs: { ray, sphere, options }, hit };
     if (hit === null) return { rows: [['hit', 'none'], ...rows], result };
     return {

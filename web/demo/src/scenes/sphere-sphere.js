@@ -8,7 +8,9 @@ export const explanation = `Everything follows from the distance between the cen
   <i>r</i><sub>A</sub> + <i>r</i><sub>B</sub> (touching counts). Apart, the gap is <i>L</i> − <i>r</i><sub>A</sub> −
   <i>r</i><sub>B</sub> between the closest points <b>c</b><sub>A</sub> + <i>r</i><sub>A</sub><b>n</b> and
   <b>c</b><sub>B</sub> − <i>r</i><sub>B</sub><b>n</b>; overlapping, moving B by the depth <i>r</i><sub>A</sub> +
-  <i>r</i><sub>B</sub> − <i>L</i> along <b>n</b> (the white arrow) leaves them just touching.`;
+  <i>r</i><sub>B</sub> − <i>L</i> along <b>n</b> (the white arrow) leaves them just touching.
+  <p>three.js's <code>Sphere.intersectsSphere</code> is shown beside it; the hard cases in the panel are balls that
+  only touch, and balls a thousandth apart.</p>`;
 
 // The C++ behind the answer, which the page shows on request.
 export const kernels = ['cpp/collide3d/queries/intersects/intersects_sphere_sphere.h', 'cpp/collide3d/queries/contact/contact.h'];
@@ -18,6 +20,12 @@ export const params = {
   b: { type: 'transform', position: [1.4, 0.4, -0.3] },
   radiusA: { type: 'number', value: 1.2, min: 0.1, max: 3, step: 0.01, label: 'radius A' },
   radiusB: { type: 'number', value: 1.1, min: 0.1, max: 3, step: 0.01, label: 'radius B' },
+};
+
+// The hard cases: unit balls whose centres are 2 apart along x (touching), or 2.001.
+export const presets = {
+  'touching': { a: [0, 0, 0], b: [2, 0, 0], radiusA: 1, radiusB: 1 },
+  'a thousandth apart': { a: [0, 0, 0], b: [2.001, 0, 0], radiusA: 1, radiusB: 1 },
 };
 
 export const camera = [1, 3.5, 8.5];
@@ -36,6 +44,8 @@ export function create({ c3d, stage, handles }) {
     const a = { type: 'sphere', center: handles.a.position, radius: radiusA };
     const b = { type: 'sphere', center: handles.b.position, radius: radiusB };
     const { rows, answers } = relate(a, b);
+    const threeMeets = new THREE.Sphere(a.center, a.radius).intersectsSphere(new THREE.Sphere(b.center, b.radius));
+    rows.splice(1, 0, ['three.js', threeMeets ? 'intersects' : 'apart']);
     for (const ball of Object.values(balls)) ball.paint(answers.intersects ? COLORS.intersecting : COLORS.apart);
     return { rows, result: { inputs: { a, b }, ...answers } };
   };
