@@ -1,5 +1,6 @@
 // The targets of the sweep scenes: every shape a sweep answers against, fixed in its handle's frame (a rotatable
-// handle turns all but the AABB), drawn by turn. Not a scene of its own: sweep-scene.js places one of them.
+// handle turns all but the AABB), drawn by turn. Not a scene of its own: sweep-scene.js places one of them, and the
+// contact and mesh queries scenes take their solids from it.
 import * as THREE from 'three';
 import { ConvexGeometry } from 'three/addons/geometries/ConvexGeometry.js';
 import { COLORS, answerMesh, boxMesh, marker, planePatch, rod, rotationOfHandle, triangleMesh } from '../framework/visuals.js';
