@@ -21,6 +21,10 @@ export default [
       fromAbove(0.8, square)(context);
       expect(context.readout).toMatchObject({ contact: 'while moving', target: 'aabb', method: 'separating axes over time',
         t: '0.425', normal: '(0.000, 0.000, 1.000)' });
+      // The construction: the centre, 3 − 4t along z, within the target's z extent grown by the half size,
+      // [-1.3, 1.3], for t in [0.425, 1.075]; x and y hold at every t (the centre stays at 0 inside ±1.7, ±1.1).
+      expect(context.readout).toMatchObject({ 'x axis': 'every t', 'y axis': 'every t', 'z axis': 't ∈ [0.425, 1.075]',
+        'all three': 't ∈ [0.425, 1.075]' });
     },
   },
   {

@@ -126,7 +126,8 @@ export const contactText = (hit) => hit === null ? 'no contact' : hit.t === 0 ? 
 
 /**
  * Builds the scene. `mover` describes the moving shape: its `type`, `body(opacity)` (a mesh in the start handle's
- * frame), `fit(mesh, values)` (sizes a body) and `shape(values)` (the collide3d shape on the start handle).
+ * frame), `fit(mesh, values)` (sizes a body), `shape(values)` (the collide3d shape on the start handle) and
+ * optionally `construction(moving, velocity, target)`, readout rows of how the answer is made.
  */
 export function createSweep({ stage, c3d, handles }, mover) {
   const view = motionView(stage, handles, mover.body);
@@ -146,6 +147,7 @@ export function createSweep({ stage, c3d, handles }, mover) {
     const rows = [['contact', contactText(hit)], ['target', kind], ['method', methodOf(mover.type, kind)]];
     const result = { inputs: { moving, velocity, target }, hit };
     if (hit !== null) rows.push(['t', shortNumber(hit.t)], ['point', vectorText(hit.point)], ['normal', vectorText(hit.normal)]);
+    rows.push(...(mover.construction?.(moving, velocity, target) ?? []));
     return { rows, result };
   };
 }
