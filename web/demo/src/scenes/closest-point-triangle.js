@@ -2,7 +2,7 @@
 // triangle drawn in its plane (its face, three edge strips, three corner wedges) and the one the point falls in
 // named, with the tests that place it there.
 import * as THREE from 'three';
-import { COLORS, decoration, marker, polyline, vectorText } from '../framework/visuals.js';
+import { COLORS, decoration, marker, polyline, toVector3, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
 
 export const explanation = `The point of a triangle nearest a point <b>p</b> depends on which of seven regions
@@ -31,7 +31,6 @@ export const target = [-2.5, 0, 0];
 export const narrow = { camera: [0, 12, 14], target: [0, -3, 0] };
 
 const REACH = 6;  // how far the strips and wedges are drawn beyond the triangle
-const V = (p) => new THREE.Vector3(p.x, p.y, p.z);
 
 /**
  * The Voronoi region of triangle abc that point p lies in (Ericson's ClosestPtPointTriangle tests, in floating
@@ -111,8 +110,8 @@ export function create({ c3d, stage, handles }) {
     // p's foot on the triangle's plane, and the nearest point.
     const normal = b.clone().sub(a).cross(c.clone().sub(a)).normalize();
     foot.show(degenerate ? [] : [p, p.clone().addScaledVector(normal, -normal.dot(p.clone().sub(a)))]);
-    nearest.show([p, V(near.pointB)]);
-    closest.position.copy(V(near.pointB));
+    nearest.show([p, toVector3(near.pointB)]);
+    closest.position.copy(toVector3(near.pointB));
     return {
       rows: [['region', region.name], ['because', region.test], ['closest point', vectorText(near.pointB)],
         ['distance', shortNumber(near.distance)]],

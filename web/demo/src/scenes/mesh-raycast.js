@@ -106,8 +106,9 @@ export function create({ c3d, describe, stage, handles }) {
     const mesh = meshFor(detail);
     const ray = caster.ray();
     const options = { backfaceCulling, hits };
-    const found = mesh.raycast(ray, options);
+    // The trace's hit is the first hit: every hit needs raycast's own search.
     const trace = mesh.traceRaycast(ray, { backfaceCulling, depth });
+    const found = hits === 'all' ? mesh.raycast(ray, options) : trace.hit;
     showTrace(trace);
     const all = hits === 'all' ? found : found === null ? [] : [found];
     while (markers.length < all.length - 1) stage.scene.add(markers[markers.push(marker(COLORS.result, 0.07)) - 1]);

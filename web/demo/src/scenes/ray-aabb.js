@@ -5,7 +5,7 @@ import * as THREE from 'three';
 import { OBB } from 'three/addons/math/OBB.js';
 import { boxMesh, COLORS, rotationOfHandle, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
-import { intervalBars, intervalText, overlapOf, rayHandles, slabInterval } from './ray-handles.js';
+import { intervalBars, intervalText, overlapOf, rayHandles, slabInterval, threeHitText } from './ray-handles.js';
 
 export const explanation = `A box is the overlap of three <b>slabs</b>, the space between its two planes across each
   axis. Along the ray <b>o</b> + <i>t</i><b>d</b>, each slab is an interval of <i>t</i>:
@@ -53,13 +53,10 @@ export const presets = {
   'a thousandth above the top': { ...UNIT, origin: [-3, 1.001, 0], target: [0, 1.001, 0] },
 };
 
-// three.js's answer for the same ray and box, as the readout shows it.
-function threeAnswer(ray, box) {
-  const threeRay = new THREE.Ray(ray.origin, ray.direction), point = new THREE.Vector3();
-  const hit = box.type === 'aabb' ? threeRay.intersectBox(new THREE.Box3(box.min, box.max), point)
-    : new OBB(box.center, box.halfSize, new THREE.Matrix3().fromArray(box.rotation)).intersectRay(threeRay, point);
-  return hit === null ? 'no hit' : `hit at t = ${shortNumber(point.distanceTo(ray.origin))}`;
-}
+// three.js's answer for the same ray and box (its OBB from the addons for an oriented box).
+const threeAnswer = (ray, box) => threeHitText(ray, (threeRay, point) => (box.type === 'aabb'
+  ? threeRay.intersectBox(new THREE.Box3(box.min, box.max), point)
+  : new OBB(box.center, box.halfSize, new THREE.Matrix3().fromArray(box.rotation)).intersectRay(threeRay, point)));
 
 // The slab of each of the box's axes as an interval of t ([lo, hi]; every t when parallel and inside, null when
 // parallel and out): for an OBB, in its frame (the ray carried there by the inverse of its placement).

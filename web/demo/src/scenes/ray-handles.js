@@ -35,6 +35,15 @@ export function rayHandles(stage, handles) {
   };
 }
 
+/**
+ * three.js's answer for a unit-direction ray, as the hard cases' readout row shows it: `cast(threeRay, target)` is the
+ * three.js method (it returns the hit point or null).
+ */
+export function threeHitText(ray, cast) {
+  const point = cast(new THREE.Ray(ray.origin, ray.direction), new THREE.Vector3());
+  return point === null ? 'no hit' : `hit at t = ${shortNumber(point.distanceTo(ray.origin))}`;
+}
+
 /** An interval of t as the readout shows it: "t ∈ [lo, hi]", "every t" (a parallel ray inside), or "never". */
 export const intervalText = (span) => (span === null ? 'never' : span[0] === -Infinity ? 'every t'
   : `t ∈ [${shortNumber(span[0])}, ${shortNumber(span[1])}]`);

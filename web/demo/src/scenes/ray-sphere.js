@@ -3,7 +3,7 @@
 import * as THREE from 'three';
 import { COLORS, answerMesh, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
-import { intervalBars, intervalText, quadraticInterval, rayHandles } from './ray-handles.js';
+import { intervalBars, intervalText, quadraticInterval, rayHandles, threeHitText } from './ray-handles.js';
 
 export const explanation = `A point of the ray <b>o</b> + <i>t</i><b>d</b> (|<b>d</b>| = 1) is in the ball when
   |<b>o</b> + <i>t</i><b>d</b> − <b>c</b>|² ≤ <i>r</i>², a quadratic <i>t</i>² + 2<i>bt</i> + <i>c</i> ≤ 0 with
@@ -36,11 +36,9 @@ export const presets = {
   'starting inside (hollow)': { ...BALL, solid: false, origin: [0.3, 0, 0], target: [3, 0, 0] },
 };
 
-// three.js's answer for the same ray and ball, as the readout shows it.
-function threeAnswer(ray, { center, radius }) {
-  const point = new THREE.Ray(ray.origin, ray.direction).intersectSphere(new THREE.Sphere(center, radius), new THREE.Vector3());
-  return point === null ? 'no hit' : `hit at t = ${shortNumber(point.distanceTo(ray.origin))}`;
-}
+// three.js's answer for the same ray and ball.
+const threeAnswer = (ray, { center, radius }) =>
+  threeHitText(ray, (threeRay, point) => threeRay.intersectSphere(new THREE.Sphere(center, radius), point));
 
 // The info panel covers the left of the page: the view looks a little left so that the ray's origin clears it.
 export const camera = [1.5, 4.5, 11];

@@ -2,7 +2,7 @@
 import * as THREE from 'three';
 import { marker, triangleMesh, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
-import { rayHandles } from './ray-handles.js';
+import { rayHandles, threeHitText } from './ray-handles.js';
 
 export const explanation = `The ray <b>o</b> + <i>t</i><b>d</b> meets the triangle's plane where
   <b>o</b> + <i>t</i><b>d</b> = (1 − <i>u</i> − <i>v</i>)<b>a</b> + <i>u</i><b>b</b> + <i>v</i><b>c</b>: a 3×3 linear
@@ -45,11 +45,9 @@ export const presets = {
   'collapsed to a segment': { ...FLAT, c: [0, -1, 0], origin: [0, -1, 3], target: [0, -1, 0] },
 };
 
-// three.js's answer for the same ray and triangle, as the readout shows it.
-function threeAnswer(ray, { a, b, c }, backfaceCulling) {
-  const point = new THREE.Ray(ray.origin, ray.direction).intersectTriangle(a, b, c, backfaceCulling, new THREE.Vector3());
-  return point === null ? 'no hit' : `hit at t = ${shortNumber(point.distanceTo(ray.origin))}`;
-}
+// three.js's answer for the same ray and triangle.
+const threeAnswer = (ray, { a, b, c }, backfaceCulling) =>
+  threeHitText(ray, (threeRay, point) => threeRay.intersectTriangle(a, b, c, backfaceCulling, point));
 
 // Why a ray misses, from Möller–Trumbore's quantities for its line and the triangle's plane: the first condition
 // that fails, with t, u, v where the line meets the plane (null when it is parallel).
