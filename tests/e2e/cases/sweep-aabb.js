@@ -23,8 +23,16 @@ export default [
         t: '0.425', normal: '(0.000, 0.000, 1.000)' });
       // The construction: the centre, 3 − 4t along z, within the target's z extent grown by the half size,
       // [-1.3, 1.3], for t in [0.425, 1.075]; x and y hold at every t (the centre stays at 0 inside ±1.7, ±1.1).
-      expect(context.readout).toMatchObject({ 'x axis': 'every t', 'y axis': 'every t', 'z axis': 't ∈ [0.425, 1.075]',
-        'all three': 't ∈ [0.425, 1.075]' });
+      // The target's axes are the box's: listed once.
+      expect(context.readout).toMatchObject({ 'box x': 'every t', 'box y': 'every t', 'box z': 't ∈ [0.425, 1.075]',
+        'all axes': 't ∈ [0.425, 1.075]', 'entered last': 'box z', 'centre then': '(0.000, 0.000, 1.300)' });
+      expect(context.readout['target x']).toBeUndefined();
+      // The grown target: the box of half sizes 1.2 + 0.5, 0.6 + 0.5, 0.8 + 0.5 about the origin.
+      for (const [k, half] of [['x', 1.7], ['y', 1.1], ['z', 1.3]]) {
+        const along = context.result.obstacle.points.map((p) => p[k]);
+        expect([Math.min(...along), Math.max(...along)]).toEqual([-half, half].map((x) => expect.closeTo(x, 12)));
+      }
+      expect(context.result.obstacle.radius).toBe(0);
     },
   },
   {
@@ -45,12 +53,25 @@ export default [
   // Half sizes 1.2 and 0.8 across x and z turned 45° about y: a ridge along y at x = (0.8 - 1.2) / √2, height
   // (1.2 + 0.8) / √2. Along the box's own normal (sin 45°, 0, cos 45°) the projections meet sooner (t ≈ 0.217), so
   // the cube's face axis z, meeting the ridge at t ≈ 0.271, enters last and is the normal.
-  { set: { kind: 'obb', target: [0, 0, 0, 0, 45, 0] }, check: fromAbove(2 / Math.SQRT2, RIDGE) },
+  // The table: the target's reach along z is 1.2 sin 45° + 0.8 cos 45° = √2, so the box's z axis overlaps for
+  // |3 − 4t| ≤ √2 + 0.5, from t = (2.5 − √2) / 4 = 0.271 to (3.5 + √2) / 4 = 1.229, and enters last.
+  {
+    set: { kind: 'obb', target: [0, 0, 0, 0, 45, 0] },
+    check(context) {
+      fromAbove(2 / Math.SQRT2, RIDGE)(context);
+      expect(context.readout).toMatchObject({ 'box z': 't ∈ [0.271, 1.229]', 'entered last': 'box z' });
+      expect(context.readout['all axes']).toMatch(/^t ∈ \[0\.271, /);
+    },
+  },
   {
     set: { end: [0, 0, 2.2] },
     check(context) {
       expect(expectSweepAsLibrary(context)).toBeNull();
-      expect(context.readout).toEqual({ contact: 'no contact', target: 'obb', method: 'separating axes over time' });
+      expect(context.readout).toMatchObject({ contact: 'no contact', target: 'obb', method: 'separating axes over time' });
+      // Moving 0.8 down, the box's z axis overlaps only from t = (3 − (√2 + 0.5)) / 0.8 = 1.357: after the motion.
+      expect(context.readout['box z']).toMatch(/^t ∈ \[1\.357, /);
+      expect(context.readout['all axes']).toMatch(/^t ∈ \[1\.357, /);
+      expect(context.readout['entered last']).toBeUndefined();
     },
   },
   {

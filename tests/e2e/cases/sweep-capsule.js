@@ -19,7 +19,9 @@ export default [
     check(context) {
       fromAbove(3, 0, { y: -1 })(context);
       expect(context.readout).toEqual({ contact: 'while moving', target: 'plane', method: 'both end balls, closed form',
-        t: '0.625', point: '(0.000, -1.000, 0.000)', normal: '(0.000, 0.000, 1.000)' });
+        t: '0.625', point: '(0.000, -1.000, 0.000)', normal: '(0.000, 0.000, 1.000)', 'centre then': '(0.000, 0.000, 0.500)' });
+      // The plane moved out by the capsule's reach down, its radius (the axis is level): z = 0.5.
+      expect(context.result.obstacle).toEqual({ normal: { x: 0, y: 0, z: 1 }, constant: -0.5 });
     },
   },
   { set: { start: [0, 0, 3, 90, 0, 0] }, check: fromAbove(2, 0, {}) },  // axis along z: its lower end at height 2

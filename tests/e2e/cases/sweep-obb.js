@@ -29,12 +29,21 @@ export default [
   { set: { kind: 'segment' }, check: fromAbove(edge, 0, {}) },  // along y, across the edge along x: at the origin
   // The target box turned 45° about y: its ridge along y at x = (0.8 - 1.2) / √2, under the cube's edge along x.
   // Edge meets edge, and the axis is their cross product, z.
-  { set: { kind: 'obb', target: [0, 0, 0, 0, 45, 0] }, check: fromAbove(edge, 2 / Math.SQRT2, { x: -0.4 / Math.SQRT2 }) },
+  // In the table: the box's x (its leading edge) × the target's y (its ridge) is world z, where the box reaches √0.5
+  // and the target √2: overlapping for |3 − 4t| ≤ 3√0.5, from t = 0.22 to 1.28, and it enters last.
+  {
+    set: { kind: 'obb', target: [0, 0, 0, 0, 45, 0] },
+    check(context) {
+      fromAbove(edge, 2 / Math.SQRT2, { x: -0.4 / Math.SQRT2 })(context);
+      expect(context.readout).toMatchObject({ 'box x × target y': 't ∈ [0.22, 1.28]', 'entered last': 'box x × target y' });
+    },
+  },
   {
     set: { end: [0, 0, 2.5] },
     check(context) {
       expect(expectSweepAsLibrary(context)).toBeNull();
-      expect(context.readout).toEqual({ contact: 'no contact', target: 'obb', method: 'separating axes over time' });
+      expect(context.readout).toMatchObject({ contact: 'no contact', target: 'obb', method: 'separating axes over time' });
+      expect(context.readout['entered last']).toBeUndefined();  // every axis overlaps only after the motion
     },
   },
   {

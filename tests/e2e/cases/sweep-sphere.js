@@ -19,7 +19,9 @@ export default [
       expect(result.inputs.velocity).toEqual({ x: 0, y: 0, z: -4 });
       fromAbove(0)(context);
       expect(readout).toEqual({ contact: 'while moving', target: 'point', method: 'cast on Minkowski difference',
-        t: '0.5', point: '(0.000, 0.000, 0.000)', normal: '(0.000, 0.000, 1.000)' });
+        t: '0.5', point: '(0.000, 0.000, 0.000)', normal: '(0.000, 0.000, 1.000)', 'centre then': '(0.000, 0.000, 1.000)' });
+      // The point grown by the ball: a ball of radius 1 about it, which the centre meets at height 1.
+      expect(result.obstacle).toEqual({ points: [{ x: 0, y: 0, z: 0 }], radius: 1 });
       expect(expectFirstContact(c3d, result.inputs, result.hit)).toBe(true);
     },
   },
@@ -64,6 +66,7 @@ export default [
       // Moving 0.5 of the 1.4 it would need: no contact, and no overlap anywhere along the way.
       expect(expectSweepAsLibrary(context)).toBeNull();
       expect(context.readout).toEqual({ contact: 'no contact', target: 'obb', method: 'cast on Minkowski difference' });
+      expect(context.result.obstacle.points).toHaveLength(8);  // the box's corners, grown by the radius
     },
   },
   {

@@ -15,7 +15,7 @@ export default [
       // The axes by hand: z (the box's and the triangle's normal) finds the gap 2, and so does every cross product
       // of x or y with an edge in z = 0, which is along z; x and y overlap (-3, -2.5); x × ab is zero.
       expect(readout).toMatchObject({ 'separating axes': '7 of 13', widest: 'box z: 2', 'box x': '-3', 'box y': '-2.5',
-        normal: '2', 'x × ab': '—', 'y × bc': '2' });
+        'triangle normal': '2', 'x × ab': '—', 'y × bc': '2' });
     },
   },
   {

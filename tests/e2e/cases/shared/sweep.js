@@ -35,6 +35,43 @@ export function expectFirstContact(c3d, { moving, velocity, target }, hit) {
   return true;
 }
 
+/**
+ * The grown target drawn (sweep-scene.js): the moving shape's centre, which moves along the velocity, lies on its
+ * surface at the time of impact and outside it before; so the centre's path, tested by collide3d's distance against
+ * the drawn hull and radius, agrees with the sweep's time (a second formulation of it). The hull is exact where no
+ * side is curved; a curved side's samples lie on it, so the drawn hull lies inside the true one and the centre is at
+ * least the radius from it.
+ */
+function expectObstacle(c3d, { inputs, obstacle }, hit, readout) {
+  const { moving, velocity, target } = inputs;
+  const centre = moving.type === 'capsule'
+    ? { x: (moving.start.x + moving.end.x) / 2, y: (moving.start.y + moving.end.y) / 2, z: (moving.start.z + moving.end.z) / 2 }
+    : moving.center ?? { x: (moving.min.x + moving.max.x) / 2, y: (moving.min.y + moving.max.y) / 2, z: (moving.min.z + moving.max.z) / 2 };
+  const at = (s) => plus(centre, { x: velocity.x * s, y: velocity.y * s, z: velocity.z * s });
+  if (hit !== null) {
+    const shown = readout['centre then'].slice(1, -1).split(', ').map(Number);
+    const then = at(hit.t);
+    shown.forEach((x, i) => expect(Math.abs(x - [then.x, then.y, then.z][i])).toBeLessThanOrEqual(5e-4));
+  }
+  if (obstacle === null) return;
+  if (target.type === 'plane') {
+    // The centre then is on the moved plane; before, on its far side from the target.
+    const height = (p) => obstacle.normal.x * p.x + obstacle.normal.y * p.y + obstacle.normal.z * p.z + obstacle.constant;
+    if (hit !== null && hit.t > 0) expect(Math.abs(height(at(hit.t)))).toBeLessThanOrEqual(1e-9);
+    return;
+  }
+  const curved = ['cylinder', 'cone', 'ellipsoid'].includes(target.type);
+  const hull = { type: 'convex', points: obstacle.points };
+  const gap = (shape) => c3d.distance(shape, hull) - obstacle.radius;
+  const before = hit === null ? 1 : hit.t;
+  if (before > 0) expect(gap({ type: 'segment', start: at(0), end: at(before * (1 - 1e-9)) })).toBeGreaterThan(-1e-9);
+  if (hit !== null && hit.t > 0) {
+    const onSurface = gap({ type: 'point', position: at(hit.t) });
+    expect(onSurface).toBeGreaterThan(-1e-6);
+    if (!curved) expect(onSurface).toBeLessThanOrEqual(1e-6);
+  }
+}
+
 /** Everything the page shows is collide3d's answer; returns the hit. */
 export function expectSweepAsLibrary({ result, readout, c3d }) {
   const { moving, velocity, target } = result.inputs;
@@ -52,6 +89,7 @@ export function expectSweepAsLibrary({ result, readout, c3d }) {
     }
   }
   expectFirstContact(c3d, result.inputs, hit);
+  expectObstacle(c3d, result, hit, readout);
   return hit;
 }
 

@@ -175,6 +175,7 @@ export function boxMesh(opacity = 0.7) {
  * A convex polytope drawn from points and triangles (index triples), coloured by an answer (`paint`), with its edges
  * along `outlines` (polygons as index lists; the triangles' when omitted). `showHull(hull, place)` draws a
  * c3d.ConvexHull, its vertices mapped by `place`: its faces' polygons outlined, or the segment a collinear hull is.
+ * `edges` is the outline, to hide.
  */
 export function polytopeMesh(color, { opacity = 0.5, edgeColor = color, depthWrite = true } = {}) {
   const body = answerMesh(new THREE.BufferGeometry(), opacity);
@@ -182,6 +183,7 @@ export function polytopeMesh(color, { opacity = 0.5, edgeColor = color, depthWri
   body.material.depthWrite = depthWrite;
   const edges = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ color: edgeColor }));
   body.add(edges);
+  body.edges = edges;
   body.showFaces = (points, triangles, outlines = triangles) => {
     body.visible = points.length > 0;
     body.geometry.dispose();

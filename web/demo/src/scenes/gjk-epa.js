@@ -6,6 +6,7 @@ import * as THREE from 'three';
 import { COLORS, arrow, decoration, marker, polyline, polytopeMesh, toVector3, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
 import { TARGETS, sweepTargets } from './sweep-targets.js';
+import { coreOf } from '../framework/minkowski.js';
 
 export const explanation = `Two convex solids meet exactly when their <b>Minkowski difference</b> A − B (right,
   about its origin, the white dot) contains the origin. <b>GJK</b> (Gilbert, Johnson, Keerthi 1988) never builds it:
@@ -34,58 +35,6 @@ export const params = {
 export const camera = [-1.5, 7, 15];
 export const target = [-1.5, 0, 0];
 export const narrow = { camera: [-0.5, 16, 36], target: [-0.5, 0, 0] };
-
-// Points of a solid's core (its corners, or samples of a curved side) and its radius, from its collide3d shape.
-function coreSamples(shape) {
-  const P = (p) => toVector3(p);
-  const ring = (center, axis, radius) => {
-    const along = toVector3(axis).normalize();
-    const u = new THREE.Vector3().crossVectors(along, Math.abs(along.x) < 0.9 ? new THREE.Vector3(1, 0, 0) : new THREE.Vector3(0, 1, 0)).normalize();
-    const w = new THREE.Vector3().crossVectors(along, u);
-    return Array.from({ length: 32 }, (_, i) => {
-      const angle = (i / 32) * 2 * Math.PI;
-      return P(center).addScaledVector(u, radius * Math.cos(angle)).addScaledVector(w, radius * Math.sin(angle));
-    });
-  };
-  switch (shape.type) {
-    case 'point': return { points: [P(shape.position)], radius: 0 };
-    case 'segment': return { points: [P(shape.start), P(shape.end)], radius: 0 };
-    case 'triangle': return { points: [P(shape.a), P(shape.b), P(shape.c)], radius: 0 };
-    case 'sphere': return { points: [P(shape.center)], radius: shape.radius };
-    case 'capsule': return { points: [P(shape.start), P(shape.end)], radius: shape.radius };
-    case 'cylinder': {
-      const axis = P(shape.end).sub(shape.start);
-      return { points: [...ring(shape.start, axis, shape.radius), ...ring(shape.end, axis, shape.radius)], radius: 0 };
-    }
-    case 'cone': return { points: [...ring(shape.base, P(shape.apex).sub(shape.base), shape.radius), P(shape.apex)], radius: 0 };
-    case 'ellipsoid': {
-      const m = new THREE.Matrix3().fromArray(shape.rotation);
-      const points = [];
-      for (let i = 0; i <= 8; ++i) {
-        for (let j = 0; j < 16; ++j) {
-          const theta = (i / 8) * Math.PI, phi = (j / 16) * 2 * Math.PI;
-          const local = new THREE.Vector3(shape.radii.x * Math.sin(theta) * Math.cos(phi), shape.radii.y * Math.cos(theta),
-            shape.radii.z * Math.sin(theta) * Math.sin(phi));
-          points.push(local.applyMatrix3(m).add(shape.center));
-        }
-      }
-      return { points, radius: 0 };
-    }
-    case 'convex': return { points: shape.points.map(P), radius: 0 };
-    case 'aabb':
-    case 'obb': {
-      const [center, half, m] = shape.type === 'aabb'
-        ? [P(shape.min).add(shape.max).multiplyScalar(0.5), P(shape.max).sub(shape.min).multiplyScalar(0.5), new THREE.Matrix3()]
-        : [P(shape.center), P(shape.halfSize), new THREE.Matrix3().fromArray(shape.rotation)];
-      return {
-        points: Array.from({ length: 8 }, (_, i) => new THREE.Vector3(i & 1 ? half.x : -half.x, i & 2 ? half.y : -half.y,
-          i & 4 ? half.z : -half.z).applyMatrix3(m).add(center)),
-        radius: 0,
-      };
-    }
-    default: throw new Error(`not a solid: ${shape.type}`);
-  }
-}
 
 const SIMPLEX_NAMES = ['', 'point', 'segment', 'triangle', 'tetrahedron'];
 
@@ -168,7 +117,7 @@ export function create({ c3d, quiet, stage, handles }) {
     targetB.paint(kindB, intersects ? COLORS.intersecting : COLORS.apart);
 
     // The difference of the cores: the hull of every difference of their points (samples on curved sides).
-    const coreA = coreSamples(a), coreB = coreSamples(b);
+    const coreA = coreOf(a), coreB = coreOf(b);
     const differences = coreA.points.flatMap((p) => coreB.points.map((q) => p.clone().sub(q)));
     const hull = new quiet.ConvexHull(differences);  // for drawing: not the answer
     difference.showHull(hull, at);

@@ -5,7 +5,7 @@ import * as THREE from 'three';
 import { OBB } from 'three/addons/math/OBB.js';
 import { COLORS, arrow, boxMesh, decoration, planePatch, rotationOfHandle, toVector3, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
-import { axisGaps, boxFrame, boxInterval, gapRows, projectionBars } from './separating-axes.js';
+import { axisGaps, boxBoxAxes, boxFrame, boxInterval, gapRows, projectionBars } from './separating-axes.js';
 
 export const explanation = `Two convex solids are apart exactly when some axis <b>L</b> separates their projections:
   |<b>L</b>·(<b>c</b><sub>B</sub> − <b>c</b><sub>A</sub>)| &gt; <i>r</i><sub>A</sub> + <i>r</i><sub>B</sub>, where a box's
@@ -50,16 +50,6 @@ function axisSource(axis, rotationA, rotationB) {
   return 'edge × edge';
 }
 
-// The 15 candidate axes, in the order the explanation gives them: each box's face normals, then the cross products
-// of an edge of each.
-function candidates(frameA, frameB) {
-  const names = ['x', 'y', 'z'];
-  return [
-    ...frameA.axes.map((axis, i) => [`A ${names[i]}`, axis]), ...frameB.axes.map((axis, i) => [`B ${names[i]}`, axis]),
-    ...frameA.axes.flatMap((p, i) => frameB.axes.map((q, j) => [`A ${names[i]} × B ${names[j]}`, new THREE.Vector3().crossVectors(p, q)])),
-  ];
-}
-
 export function create({ c3d, stage, handles }) {
   const meshA = boxMesh(0.7), meshB = boxMesh(0.7);
   handles.a.add(meshA);
@@ -81,7 +71,7 @@ export function create({ c3d, stage, handles }) {
     plane.visible = axisArrow.visible = separation !== null;
 
     const frameA = boxFrame(a), frameB = boxFrame(b);
-    const gaps = axisGaps(candidates(frameA, frameB), (L) => boxInterval(frameA, L), (L) => boxInterval(frameB, L));
+    const gaps = axisGaps(boxBoxAxes(frameA, frameB, ['A', 'B']), (L) => boxInterval(frameA, L), (L) => boxInterval(frameB, L));
     const { widest, rows: table } = gapRows(gaps);
     const middle = new THREE.Vector3().addVectors(a.center, b.center).multiplyScalar(0.5);
     showProjections(widest, middle);

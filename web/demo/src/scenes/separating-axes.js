@@ -5,6 +5,7 @@
 import * as THREE from 'three';
 import { COLORS, rod } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
+import { intervalText, overlapOf, slabInterval } from './ray-handles.js';
 
 /** A box's axes as unit vectors (the columns of its rotation) with its half sizes, from a collide3d aabb or obb. */
 export function boxFrame(box) {
@@ -21,6 +22,32 @@ export function boxFrame(box) {
 export function boxInterval({ center, axes, half }, unit) {
   const c = center.dot(unit), r = axes.reduce((sum, axis, i) => sum + half[i] * Math.abs(axis.dot(unit)), 0);
   return [c - r, c + r];
+}
+
+const NAMES = ['x', 'y', 'z'];
+
+/**
+ * The 15 candidate axes of two boxes (boxFrame), labelled with the boxes' `names`, in the order the explanations
+ * give them: each box's face normals, then the cross products of an edge of each (Gottschalk, Lin, Manocha 1996).
+ */
+export function boxBoxAxes(frameA, frameB, [nameA, nameB]) {
+  return [
+    ...frameA.axes.map((axis, i) => [`${nameA} ${NAMES[i]}`, axis]), ...frameB.axes.map((axis, i) => [`${nameB} ${NAMES[i]}`, axis]),
+    ...frameA.axes.flatMap((p, i) => frameB.axes.map((q, j) => [`${nameA} ${NAMES[i]} × ${nameB} ${NAMES[j]}`, new THREE.Vector3().crossVectors(p, q)])),
+  ];
+}
+
+/**
+ * The 13 candidate axes of a box and a triangle (its corners): the box's face normals, the triangle's normal, and
+ * each box axis crossed with each edge (Akenine-Möller 2001).
+ */
+export function boxTriangleAxes(frame, [a, b, c]) {
+  const edges = [['ab', a, b], ['bc', b, c], ['ca', c, a]].map(([name, p, q]) => [name, new THREE.Vector3().subVectors(q, p)]);
+  return [
+    ...frame.axes.map((axis, i) => [`box ${NAMES[i]}`, axis]),
+    ['triangle normal', new THREE.Vector3().crossVectors(edges[0][1], new THREE.Vector3().subVectors(c, a))],
+    ...frame.axes.flatMap((axis, i) => edges.map(([name, edge]) => [`${NAMES[i]} × ${name}`, new THREE.Vector3().crossVectors(axis, edge)])),
+  ];
 }
 
 /** Points' projection on the unit axis. */
@@ -65,4 +92,34 @@ export function projectionBars(scene) {
         base.clone().addScaledVector(axis, hi).addScaledVector(across, k));
     });
   };
+}
+
+/**
+ * The separating axis test over time for a box (aabb or obb) moving by `velocity` against a triangle or a box (Eberly
+ * 1999; Ericson §5.5.8): on each candidate axis the box's projection slides at v·L and overlaps the target's for an
+ * interval of t; the first contact is where all of them overlap first, and the axis that entered last is the normal.
+ * The readout rows: each axis's interval (candidates parallel to an earlier one left out, so an AABB against an AABB
+ * lists three), where all overlap, and the last to enter. None for other targets.
+ */
+export function axesOverTime(moving, velocity, target) {
+  if (!['triangle', 'aabb', 'obb'].includes(target.type)) return [];
+  const frame = boxFrame(moving);
+  const corners = target.type === 'triangle' ? [target.a, target.b, target.c] : null;
+  const other = corners === null ? boxFrame(target) : null;
+  const candidates = corners === null ? boxBoxAxes(frame, other, ['box', 'target']) : boxTriangleAxes(frame, corners);
+  const axes = [];
+  for (const [label, axis] of candidates) {
+    if (axis.length() < 1e-9) continue;
+    const unit = axis.clone().normalize();
+    if (axes.some((kept) => Math.abs(kept.unit.dot(unit)) > 1 - 1e-12)) continue;
+    const [lo, hi] = boxInterval(frame, unit), reach = (hi - lo) / 2;
+    const [targetLo, targetHi] = corners === null ? boxInterval(other, unit) : pointsInterval(corners, unit);
+    axes.push({ label, unit, span: slabInterval((lo + hi) / 2, unit.dot(velocity), targetLo - reach, targetHi + reach) });
+  }
+  const all = overlapOf(axes.map(({ span }) => span));
+  const rows = [...axes.map(({ label, span }) => [label, intervalText(span)]), ['all axes', intervalText(all)]];
+  if (all !== null && all[0] > 0 && all[0] <= 1) {
+    rows.push(['entered last', axes.reduce((last, axis) => (axis.span[0] > last.span[0] ? axis : last)).label]);
+  }
+  return rows;
 }

@@ -1,7 +1,7 @@
 // Swept AABB: sweep() of an axis-aligned box against any target (sweep-scene.js draws and reads out every sweep
 // scene; sweep-obb.js is the same for an oriented box).
-import { boxBody, boxSizes, createSweep, sweepParams } from './sweep-scene.js';
-import { intervalText, overlapOf, slabInterval } from './ray-handles.js';
+import { OBSTACLE_TEXT, boxBody, boxSizes, createSweep, sweepParams } from './sweep-scene.js';
+import { axesOverTime } from './separating-axes.js';
 
 export { camera, narrow, target } from './sweep-scene.js';
 
@@ -13,9 +13,9 @@ export const explanation = `Against a triangle or a box: the separating axis tes
   that entered last is the normal. Against a point, segment, sphere or capsule the box's centre is cast as a ray
   against their Minkowski difference grown by the radius (§5.5.7); against a plane the normal alone decides; against
   a cylinder, cone, ellipsoid or convex hull, GJK ray casting (van den Bergen 2004).
-  <p>Against another axis-aligned box the three axes suffice, and the readout lists each one's interval of <i>t</i>
-  (the box's centre moving through the target grown by its half sizes, in floating point for the display): the
-  contact is where all three first overlap.</p>`;
+  <p>Against a triangle or a box the readout lists each axis's interval of <i>t</i> (in floating point, for the
+  display; a candidate parallel to an earlier one once, so another axis-aligned box has three), where all of them
+  overlap, and the axis that entered last.</p>${OBSTACLE_TEXT}`;
 
 // The C++ behind the answer, which the page shows on request.
 export const kernels = ['cpp/collide3d/queries/sweep/sweep_axes.h'];
@@ -27,24 +27,12 @@ export const params = sweepParams({
   kind: 'capsule',
 }, boxSizes({ x: 0.8, y: 0.5, z: 0.6 }));
 
-const AXES = ['x', 'y', 'z'];
-
-// Against an AABB: each axis's interval of t where the projections overlap, and where all three do.
-function axisIntervals(moving, velocity, target) {
-  if (target.type !== 'aabb') return [];
-  const spans = AXES.map((k) => {
-    const half = (moving.max[k] - moving.min[k]) / 2, centre = (moving.max[k] + moving.min[k]) / 2;
-    return slabInterval(centre, velocity[k], target.min[k] - half, target.max[k] + half);
-  });
-  return [...AXES.map((k, i) => [`${k} axis`, intervalText(spans[i])]), ['all three', intervalText(overlapOf(spans))]];
-}
-
 export function create(context) {
   const { handles } = context;
   return createSweep(context, {
     type: 'aabb',
     ...boxBody,
-    construction: axisIntervals,
+    construction: axesOverTime,
     shape({ hx, hy, hz }) {
       const { x, y, z } = handles.start.position;
       return { type: 'aabb', min: { x: x - hx, y: y - hy, z: z - hz }, max: { x: x + hx, y: y + hy, z: z + hz } };

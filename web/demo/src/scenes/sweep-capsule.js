@@ -1,6 +1,6 @@
 // Swept capsule: sweep() of a capsule (its axis along its handle's y) against any target (sweep-scene.js draws and
 // reads out every sweep scene).
-import { capsuleBody, createSweep, sweepParams } from './sweep-scene.js';
+import { OBSTACLE_TEXT, capsuleBody, createSweep, sweepParams } from './sweep-scene.js';
 
 export { camera, narrow, target } from './sweep-scene.js';
 
@@ -11,7 +11,8 @@ export const explanation = `A capsule is a segment grown by a radius <i>r</i>: m
   grown by the radii. Where the ray enters it is the time of impact; the target point it came from, the contact.
   A segment reaches a plane end first: the earlier of its end balls' closed-form times. Against a cylinder,
   cone, ellipsoid or convex hull, GJK ray casting (van den Bergen 2004). Touching at the start is decided exactly, except against
-  a cylinder, cone or ellipsoid (GJK proves them apart by more than 2⁻⁴⁰ of the sizes, or they touch).`;
+  a cylinder, cone or ellipsoid (GJK proves them apart by more than 2⁻⁴⁰ of the sizes, or they touch).
+  ${OBSTACLE_TEXT}`;
 
 // The C++ behind the answer, which the page shows on request.
 export const kernels = ['cpp/collide3d/queries/sweep/sweep.h', 'cpp/collide3d/queries/sweep/cast_rounded.h', 'cpp/collide3d/queries/sweep/gjk_raycast.h'];

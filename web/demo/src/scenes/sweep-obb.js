@@ -1,7 +1,8 @@
 // Swept OBB: sweep() of an oriented box (turned by its handle) against any target (sweep-scene.js draws and reads out
 // every sweep scene; sweep-aabb.js is the same for an axis-aligned box).
 import { rotationOfHandle } from '../framework/visuals.js';
-import { boxBody, boxSizes, createSweep, sweepParams } from './sweep-scene.js';
+import { OBSTACLE_TEXT, boxBody, boxSizes, createSweep, sweepParams } from './sweep-scene.js';
+import { axesOverTime } from './separating-axes.js';
 
 export { camera, narrow, target } from './sweep-scene.js';
 
@@ -12,7 +13,9 @@ export const explanation = `An oriented box sweeps as an axis-aligned one does, 
   entry over the axes, if before the earliest exit, and the axis that entered last is the normal. Turn the box so an
   edge leads onto a turned box: the normal is then an edge × edge axis. Against a point, segment, sphere or capsule,
   a ray cast on the Minkowski difference (§5.5.7); against a plane, one axis; against a cylinder, cone or ellipsoid,
-  GJK ray casting (van den Bergen 2004).`;
+  GJK ray casting (van den Bergen 2004). Against a triangle or a box the readout lists every axis's interval of
+  <i>t</i> (in floating point, for the display), where they all overlap, and the axis that entered last.
+  ${OBSTACLE_TEXT}`;
 
 // The C++ behind the answer, which the page shows on request.
 export const kernels = ['cpp/collide3d/queries/sweep/sweep_axes.h', 'cpp/collide3d/queries/sweep/swept_polytope.h'];
@@ -29,6 +32,7 @@ export function create(context) {
   return createSweep(context, {
     type: 'obb',
     ...boxBody,
+    construction: axesOverTime,
     shape: ({ hx, hy, hz }) => ({ type: 'obb', center: handles.start.position.clone(), halfSize: { x: hx, y: hy, z: hz },
       rotation: rotationOfHandle(handles.start) }),
   });

@@ -4,8 +4,9 @@
 // target's normal there; after a miss, the shape at the end of its motion, faded. Not a scene of its own; the
 // drawing of the motion (motionView) also serves sweep-terrain.js.
 import * as THREE from 'three';
-import { COLORS, answerMesh, arrow, boxMesh, marker, vectorText } from '../framework/visuals.js';
+import { COLORS, answerMesh, arrow, boxMesh, decoration, marker, planePatch, polytopeMesh, toVector3, vectorText } from '../framework/visuals.js';
 import { shortNumber } from '../framework/params.js';
+import { coreOf, grownPoints, sweepObstacle } from '../framework/minkowski.js';
 import { worldPoints } from './local-points.js';
 import { TARGETS, sweepTargets } from './sweep-targets.js';
 
@@ -20,6 +21,7 @@ export function sweepParams({ start, end, target, kind }, own) {
     target: { type: 'transform', ...target },
     kind: { type: 'choice', value: kind, options: TARGETS, label: 'target' },
     ...own,
+    grown: { type: 'boolean', value: true, label: 'target grown by the shape' },
   };
 }
 
@@ -121,6 +123,43 @@ export function motionView(stage, handles, makeBody) {
   };
 }
 
+/** What the explanations say of the grown target the sweep scenes draw. */
+export const OBSTACLE_TEXT = `<p>The violet shape about the target is the target grown by the moving shape (their
+  Minkowski difference, taken about the moving shape's centre; Ericson §5.5.7): the centre's path, the arrow, first
+  meets its surface at the time of impact (the white dot, the ghost's centre). Where a side is curved it is drawn
+  from samples; against a plane, it is the plane moved out by the shape's reach towards it.</p>`;
+
+/**
+ * The target grown by the moving shape about `centre`: a hull (a `polytopeMesh`), or for a plane the plane moved out
+ * by the shape's reach on the centre's side; `show` draws it and returns what was drawn (the hull's core points and
+ * radius, or the moved plane), null when hidden.
+ */
+function obstacleView(stage, quiet) {
+  const hull = polytopeMesh(COLORS.ghost, { opacity: 0.12, depthWrite: false });
+  const plane = decoration(planePatch(9, COLORS.ghost));
+  stage.scene.add(hull, plane);
+  return (moving, centre, target, shown) => {
+    hull.visible = plane.visible = false;
+    if (!shown) return null;
+    if (target.type === 'plane') {
+      const length = toVector3(target.normal).length(), n = toVector3(target.normal).divideScalar(length);
+      const distance = n.dot(centre) + target.constant / length, side = distance < 0 ? -1 : 1;
+      const { points, radius } = coreOf(moving);
+      const reach = Math.max(...points.map((p) => -side * n.dot(p.clone().sub(centre)))) + radius;
+      plane.visible = true;
+      plane.position.copy(centre).addScaledVector(n, side * reach - distance);
+      plane.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), n);
+      return { normal: n, constant: -n.dot(plane.position) };
+    }
+    const { points, radius, curved } = sweepObstacle(moving, centre, target);
+    const drawn = new quiet.ConvexHull(grownPoints(points, radius));  // for drawing: not the answer
+    hull.showHull(drawn);
+    drawn.dispose();
+    hull.edges.visible = !curved && radius === 0;  // a curved hull's facets would be all lines
+    return { points, radius };
+  };
+}
+
 /** The readout's first row: whether and when the shapes touch. */
 export const contactText = (hit) => hit === null ? 'no contact' : hit.t === 0 ? 'already touching' : 'while moving';
 
@@ -129,12 +168,15 @@ export const contactText = (hit) => hit === null ? 'no contact' : hit.t === 0 ? 
  * frame), `fit(mesh, values)` (sizes a body), `shape(values)` (the collide3d shape on the start handle) and
  * optionally `construction(moving, velocity, target)`, readout rows of how the answer is made.
  */
-export function createSweep({ stage, c3d, handles }, mover) {
+export function createSweep({ stage, c3d, quiet, handles }, mover) {
   const view = motionView(stage, handles, mover.body);
   const targets = sweepTargets(handles.target);
+  const showObstacle = obstacleView(stage, quiet);
+  const centreAtContact = decoration(marker(COLORS.normal, 0.07));
+  stage.scene.add(centreAtContact);
 
   return (values) => {
-    const { kind } = values;
+    const { kind, grown } = values;
     const moving = mover.shape(values);
     const velocity = view.velocity();
     const target = targets.show(kind);
@@ -143,10 +185,17 @@ export function createSweep({ stage, c3d, handles }, mover) {
     mover.fit(view.ghost, values);
     targets.paint(kind, hit ? COLORS.intersecting : COLORS.apart);
     view.show(velocity, hit);
+    const centre = handles.start.position;
+    const obstacle = showObstacle(moving, centre, target, grown);
+    centreAtContact.visible = hit !== null;
 
     const rows = [['contact', contactText(hit)], ['target', kind], ['method', methodOf(mover.type, kind)]];
-    const result = { inputs: { moving, velocity, target }, hit };
-    if (hit !== null) rows.push(['t', shortNumber(hit.t)], ['point', vectorText(hit.point)], ['normal', vectorText(hit.normal)]);
+    const result = { inputs: { moving, velocity, target }, hit, obstacle };
+    if (hit !== null) {
+      centreAtContact.position.copy(centre).addScaledVector(velocity, hit.t);
+      rows.push(['t', shortNumber(hit.t)], ['point', vectorText(hit.point)], ['normal', vectorText(hit.normal)],
+        ['centre then', vectorText(centreAtContact.position)]);
+    }
     rows.push(...(mover.construction?.(moving, velocity, target) ?? []));
     return { rows, result };
   };

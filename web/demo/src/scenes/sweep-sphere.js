@@ -1,7 +1,7 @@
 // Swept sphere: sweep() of a sphere against any target (sweep-scene.js draws and reads out every sweep scene).
 import * as THREE from 'three';
 import { answerMesh } from '../framework/visuals.js';
-import { createSweep, sweepParams } from './sweep-scene.js';
+import { OBSTACLE_TEXT, createSweep, sweepParams } from './sweep-scene.js';
 
 export { camera, narrow, target } from './sweep-scene.js';
 
@@ -12,7 +12,8 @@ export const explanation = `The sphere's centre moves from <b>c</b> to <b>c</b> 
   and a ball on each corner. Whether it touches at all is decided exactly first: the capsule the sphere sweeps meets
   the target or not. Against a plane the centre's distance is linear in <i>t</i>, a closed form (§5.5.3); against a
   cylinder, cone, ellipsoid or convex hull, GJK ray casting (van den Bergen 2004) jumps <i>t</i> to where the motion closes the
-  gap a separating plane leaves, never past the contact. <i>t</i> = 0 when it already touches.`;
+  gap a separating plane leaves, never past the contact. <i>t</i> = 0 when it already touches.
+  ${OBSTACLE_TEXT}`;
 
 // The C++ behind the answer, which the page shows on request.
 export const kernels = ['cpp/collide3d/queries/sweep/sweep.h', 'cpp/collide3d/queries/sweep/cast_rounded.h'];

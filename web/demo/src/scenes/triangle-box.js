@@ -4,7 +4,7 @@
 import * as THREE from 'three';
 import { COLORS, boxMesh, rotationOfHandle, triangleMesh } from '../framework/visuals.js';
 import { worldPoints } from './local-points.js';
-import { axisGaps, boxFrame, boxInterval, gapRows, pointsInterval, projectionBars } from './separating-axes.js';
+import { axisGaps, boxFrame, boxInterval, boxTriangleAxes, gapRows, pointsInterval, projectionBars } from './separating-axes.js';
 
 export const explanation = `A triangle and a box are apart exactly when some axis separates their projections: all
   three corners of the triangle project beyond the box's reach Σ <i>h</i><sub>i</sub> |<b>a</b><sub>i</sub>·<b>L</b>|
@@ -42,17 +42,6 @@ export const camera = [4, 5, 8];
 // The triangle's corners in its handle's frame (its xy plane).
 const CORNERS = [[-2, -1.5, 0], [2, -1.5, 0], [0, 2, 0]];
 
-// The 13 candidate axes: the box's face normals, the triangle's normal, and each box axis crossed with each edge.
-function candidates(frame, [a, b, c]) {
-  const names = ['x', 'y', 'z'];
-  const edges = [['ab', a, b], ['bc', b, c], ['ca', c, a]].map(([name, p, q]) => [name, new THREE.Vector3().subVectors(q, p)]);
-  return [
-    ...frame.axes.map((axis, i) => [`box ${names[i]}`, axis]),
-    ['normal', new THREE.Vector3().crossVectors(edges[0][1], new THREE.Vector3().subVectors(c, a))],
-    ...frame.axes.flatMap((axis, i) => edges.map(([name, edge]) => [`${names[i]} × ${name}`, new THREE.Vector3().crossVectors(axis, edge)])),
-  ];
-}
-
 export function create({ c3d, stage, handles }) {
   const locals = CORNERS.map((xyz) => new THREE.Vector3(...xyz));
   const triangle = triangleMesh(COLORS.apart);
@@ -75,7 +64,7 @@ export function create({ c3d, stage, handles }) {
     const intersects = c3d.intersects(tri, shape);
     for (const mesh of [triangle, box]) mesh.paint(intersects ? COLORS.intersecting : COLORS.apart);
     const frame = boxFrame(shape), corners = [a, b, c];
-    const gaps = axisGaps(candidates(frame, corners), (L) => pointsInterval(corners, L), (L) => boxInterval(frame, L));
+    const gaps = axisGaps(boxTriangleAxes(frame, corners), (L) => pointsInterval(corners, L), (L) => boxInterval(frame, L));
     const { widest, rows } = gapRows(gaps);
     showProjections(widest, new THREE.Vector3().addVectors(a, b).add(c).divideScalar(3).add(center).multiplyScalar(0.5));
     const three = aligned ? (new THREE.Box3().copy(shape).intersectsTriangle(new THREE.Triangle(a, b, c)) ? 'intersects' : 'apart')
