@@ -20,8 +20,11 @@ CollisionWorld world = [] {
   return w;
 }();
 
-// The last move's contacts (WorldHit each), for the JS side.
+// The last move's contacts (WorldHit each), and when it was traced its sweeps (SlideStep each), for the JS side.
 double contactsEncoded[CharacterMove::kMaxContacts * encodedSize<WorldHit>()];
+SlideTrace lastTrace;  // static, as the trace is large and most moves are not traced
+double stepsEncoded[SlideTrace::kMaxSteps * encodedSize<SlideStep>()];
+int stepCount = 0;
 
 void characterWorldClear() { world.clear(); }
 // Adds a mesh or tree (an io::WorldKind); false when the heap cannot hold the list.
@@ -32,10 +35,14 @@ bool characterWorldAdd(int kind, std::uintptr_t address) {
 
 // Options: CharacterOptions, a negative skinWidth standing for 1% of the shape's size.
 template <class Shape>
-int move(const Shape& shape, Vec3 motion) {
+int move(const Shape& shape, Vec3 motion, bool traced) {
   CharacterOptions options = io::readOptions<CharacterOptions>();
   if (options.skinWidth < 0) options.skinWidth = 0.01 * characterSize(shape);
-  const CharacterMove moved = moveAndSlide(shape, motion, world, options);
+  lastTrace.count = 0;
+  const CharacterMove moved = moveAndSlide(shape, motion, world, options, traced ? &lastTrace : nullptr);
+  double* step = stepsEncoded;
+  for (int i = 0; i < lastTrace.count; ++i) encoded::write(step, lastTrace.steps[i]);
+  stepCount = lastTrace.count;
   io::writeResult(moved);
   static_assert(encodedSize<CharacterMove>() + encodedSize<Shape>() <= io::kSize - io::kResult);
   encode(translated(shape, moved.translation), io::result() + encodedSize<CharacterMove>());
@@ -45,8 +52,9 @@ int move(const Shape& shape, Vec3 motion) {
 }
 
 // The shape in argument A moved by (mx, my, mz) through the world: how many contacts (then at
-// characterContactsAddress()), or a status. result(): the CharacterMove, then the moved shape, encoded.
-int characterMove(int type, double mx, double my, double mz) {
+// characterContactsAddress()), or a status. result(): the CharacterMove, then the moved shape, encoded. When
+// `traced`, its sweeps too: characterStepCount() of them at characterStepsAddress().
+int characterMove(int type, double mx, double my, double mz, bool traced) {
   if (type < 0 || type >= kShapeTypeCount) return io::kUnsupportedPair;
   const auto shapeType = static_cast<ShapeType>(type);
   const bool moves = shapeType == ShapeType::Sphere || shapeType == ShapeType::Capsule ||
@@ -55,14 +63,16 @@ int characterMove(int type, double mx, double my, double mz) {
   if (!validateEncoded(shapeType, io::argA(), io::problemSeen)) return io::kInvalidA;
   const Vec3 motion{mx, my, mz};
   switch (shapeType) {
-    case ShapeType::Sphere: return move(decode<Sphere>(io::argA()), motion);
-    case ShapeType::Capsule: return move(decode<Capsule>(io::argA()), motion);
-    case ShapeType::Aabb: return move(decode<Aabb>(io::argA()), motion);
-    default: return move(decode<Obb>(io::argA()), motion);
+    case ShapeType::Sphere: return move(decode<Sphere>(io::argA()), motion, traced);
+    case ShapeType::Capsule: return move(decode<Capsule>(io::argA()), motion, traced);
+    case ShapeType::Aabb: return move(decode<Aabb>(io::argA()), motion, traced);
+    default: return move(decode<Obb>(io::argA()), motion, traced);
   }
 }
 
 std::uintptr_t characterContactsAddress() { return reinterpret_cast<std::uintptr_t>(contactsEncoded); }
+std::uintptr_t characterStepsAddress() { return reinterpret_cast<std::uintptr_t>(stepsEncoded); }
+int characterStepCount() { return stepCount; }
 
 }  // namespace
 
@@ -74,4 +84,6 @@ EMSCRIPTEN_BINDINGS(collide3d_character) {
   function("characterWorldAdd", &c3d::characterWorldAdd);
   function("characterMove", &c3d::characterMove);
   function("characterContactsAddress", &c3d::characterContactsAddress);
+  function("characterStepsAddress", &c3d::characterStepsAddress);
+  function("characterStepCount", &c3d::characterStepCount);
 }

@@ -214,6 +214,7 @@ emscripten::val describe() {
   enums.set("segmentKinds", std::string(kSegmentKindNames));
   enums.set("worldKinds", std::string(io::kWorldKindNames));
   enums.set("gjkStops", std::string(kGjkStopNames));
+  enums.set("slideParts", std::string(kSlidePartNames));
   layout.set("enums", enums);
   layout.set("maxIterations", CharacterMove::kMaxIterations);
   val range = val::object();

@@ -177,6 +177,6 @@ using AllLayouts =
                IntersectionSet, OrthonormalBasis, ItemProblemAt, MeshHit, MeshSweepHit, MeshPoint, MeshContact,
                MeshClosestPoints, MeshPairPoints, ContactsOptions, ImageSpan, MeshImageAt, NearOptions, TreeHit,
                WorldHit, CharacterMove, CharacterOptions, ConvexHullAt, TracedVertex, GjkTraceStep, EpaTraceStep,
-               GjkTraceAt, TracedBox, MeshTraceAt>;
+               GjkTraceAt, TracedBox, MeshTraceAt, SlideStep>;
 
 }  // namespace c3d::io

@@ -227,7 +227,7 @@ bool penetrates(const Shape& shape, const std::vector<Triangle>& triangles, cons
 }
 
 // moveAndSlide of a drawn character (options in the ranges the JS side checks) through the mesh and a tree of drawn
-// boxes: a finite move, and a shape that penetrated nothing at the start penetrates nothing at the end beyond the
+// boxes, traced and not: the same move, its sweeps chained; a finite move, and a shape that penetrated nothing at the start penetrates nothing at the end beyond the
 // 1e-9 of its motion a contact passed over as not closing may allow (collision_world.h), and rounding.
 template <class Shape>
 void checkMove(fuzz::Input& in, const Shape& shape, const CollisionWorld& world, const std::vector<Triangle>& triangles,
@@ -244,7 +244,18 @@ void checkMove(fuzz::Input& in, const Shape& shape, const CollisionWorld& world,
   for (double* x : {&motion.x, &motion.y, &motion.z, &o.stepHeight, &o.snapToGround, &o.skinWidth}) {
     if (!inRange(*x)) *x = 0;
   }
-  const CharacterMove move = moveAndSlide(shape, motion, world, o);
+  SlideTrace trace;
+  const CharacterMove move = moveAndSlide(shape, motion, world, o, &trace);
+  // The trace changes nothing, and its sweeps chain from no translation to the move's.
+  const CharacterMove plain = moveAndSlide(shape, motion, world, o);
+  require(plain.translation == move.translation && plain.contactCount == move.contactCount);
+  require(trace.count >= 0 && trace.count <= SlideTrace::kMaxSteps);
+  Vec3 at{};
+  for (int i = 0; i < trace.count; ++i) {
+    require(trace.steps[i].from == at);
+    at = trace.steps[i].to;
+  }
+  require(at == move.translation);
   require(move.contactCount >= 0 && move.contactCount <= CharacterMove::kMaxContacts);
   for (int i = 0; i < move.contactCount; ++i) require(move.contacts[i].source < world.size());
   const Vec3 d = move.translation;

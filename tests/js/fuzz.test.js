@@ -201,7 +201,8 @@ function fuzzer(seed) {
         () => ({ skinWidth: number() }), () => ({ stepHeight: Math.abs(goodNumber()), snapToGround: Math.abs(goodNumber()), up: vector() }),
         () => number(),
       ])();
-      c3d.moveAndSlide(shape(pick(['sphere', 'capsule', 'aabb', 'obb', 'sphere', 'capsule', 'point'])), vector(), world(), characterOptions());
+      const move = chance(0.5) ? c3d.moveAndSlide : c3d.traceMoveAndSlide;
+      move(shape(pick(['sphere', 'capsule', 'aabb', 'obb', 'sphere', 'capsule', 'point'])), vector(), world(), characterOptions());
     },
     () => threeCall(),
   ];

@@ -13,7 +13,7 @@ describe('init', () => {
     expect(Object.keys(a).sort()).toEqual(
       ['AabbTree', 'ConvexHull', 'HeapArray', 'SegmentTree', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance', 'gjkTrace',
         'intersection', 'intersects', 'intersectsBatch', 'moveAndSlide', 'orthonormalBasis', 'raycast', 'raycastBatch', 'separatingAxis',
-        'supported', 'sweep']);
+        'supported', 'sweep', 'traceMoveAndSlide']);
   });
 
   it('knows every shape type of the README table', async () => {

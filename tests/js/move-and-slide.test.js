@@ -179,3 +179,77 @@ describe('moveAndSlide', () => {
     tree.dispose();
   });
 });
+
+describe('traceMoveAndSlide', () => {
+  it('lists the sweeps of a move into a wall: stopped a skin short, then along it, then the ground found', () => {
+    const mesh = new c3d.TriangleMesh(level([floorQuad(0, -4, 4, -4, 4), wallX(1, 0, 3, -4, 4)]).positions);
+    const shape = character(0, SKIN, 0);
+    const traced = c3d.traceMoveAndSlide(shape, v(2, 0, 1), mesh);
+    const { steps, ...move } = traced;
+    expect(move).toEqual(c3d.moveAndSlide(shape, v(2, 0, 1), mesh));  // the move itself, unchanged
+    expect(steps.map((s) => s.part)).toEqual(['walk', 'walk', 'ground']);
+    // By hand: the capsule (radius 0.3) meets the wall with its axis at x = 0.7 and stops a skin short, at 0.697,
+    // 0.3485 of the motion; what is left, (1.303, 0, 0.6515), goes on along the wall.
+    const [hit, along, ground] = steps;
+    expect(hit.from).toEqual(v(0, 0, 0));
+    for (const [got, want] of [[hit.to, v(0.697, 0, 0.3485)], [hit.next, v(0, 0, 0.6515)], [along.to, v(0.697, 0, 1)]]) {
+      for (const k of ['x', 'y', 'z']) expect(got[k]).toBeCloseTo(want[k], 12);
+    }
+    expect(hit.contact.object).toBe(mesh);
+    expect(hit.contact.normal).toEqual(v(-1, 0, 0));
+    expect([2, 3]).toContain(hit.contact.triangleIndex);  // the wall quad's triangles
+    expect(along.from).toEqual(hit.to);
+    expect(along.contact).toBeNull();
+    expect(along.next).toEqual(v(0, 0, 0));
+    expect(ground.from).toEqual(along.to);
+    expect(ground.to).toEqual(move.translation);
+    expect(ground.contact.normal).toEqual(v(0, 1, 0));
+    mesh.dispose();
+  });
+
+  it('names a step and a tree box, and checks its arguments as moveAndSlide does', () => {
+    const mesh = new c3d.TriangleMesh(level([floorQuad(0, -4, 4, -4, 4)]).positions);
+    const tree = new c3d.AabbTree();
+    const crate = tree.insert(aabb(v(1, 0, -1), v(2, 0.25, 1)));
+    // A box whose front face is 0.5 from the crate, on the floor, walking 0.8 with steps up to 0.3: blocked a skin
+    // short of the crate, then stepped up onto it, 0.25 higher.
+    const box = aabb(v(0, SKIN, -0.2), v(0.5, 1, 0.2));
+    const { steps, translation } = c3d.traceMoveAndSlide(box, v(0.8, 0, 0), [mesh, tree], { stepHeight: 0.3, skinWidth: SKIN });
+    expect(steps.map((s) => s.part).slice(0, 2)).toEqual(['walk', 'step']);
+    expect(steps[0].contact).toMatchObject({ object: tree, id: crate, normal: v(-1, 0, 0) });
+    expect(steps[0].to.x).toBeCloseTo(0.5 - SKIN, 12);
+    expect(steps[1].contact).toMatchObject({ object: tree, id: crate, normal: v(0, 1, 0) });
+    expect(steps[1].to.y).toBeCloseTo(0.25, 12);
+    expect(translation.x).toBeCloseTo(0.8, 12);
+    const fn = 'collide3d.traceMoveAndSlide';
+    expect(() => c3d.traceMoveAndSlide(box, v(0, NaN, 0), mesh)).toThrow(new TypeError(`${fn}: motion.y must be a finite number (got NaN)`));
+    expect(() => c3d.traceMoveAndSlide(box, v(0, 0, 0), {})).toThrow(new TypeError(`${fn}: world must be a TriangleMesh or an AabbTree (got an object)`));
+    expect(() => c3d.traceMoveAndSlide(box, v(0, -1, 0), mesh, { maxIterations: 33 }))
+      .toThrow(new RangeError(`${fn}: opts.maxIterations must be from 1 to 32 (got 33)`));
+    mesh.dispose();
+    tree.dispose();
+  });
+
+  it('chains its sweeps on random moves, leaves moveAndSlide untraced, and allocates nothing', () => {
+    const module = c3d[Symbol.for('collide3d.module')];
+    const mesh = new c3d.TriangleMesh(level(STAIRS).positions);
+    const random = mulberry32(5);
+    const bytes = module.heapBytesInUse();
+    for (let run = 0; run < 2_000; ++run) {
+      const shape = character(random() * 5 - 2, random() * 0.5 + SKIN, random() * 2 - 1);
+      const motion = v(random() * 4 - 2, random() * 2 - 1.5, random() * 4 - 2);
+      const opts = { stepHeight: 0.25 * (run % 2), snapToGround: 0.2, maxIterations: 1 + (run % 32) };
+      const { steps, ...move } = c3d.traceMoveAndSlide(shape, motion, mesh, opts);
+      expect(move).toEqual(c3d.moveAndSlide(shape, motion, mesh, opts));
+      expect(c3d.moveAndSlide(shape, motion, mesh, opts).steps).toBeUndefined();
+      let at = v(0, 0, 0);
+      for (const step of steps) {
+        expect(step.from).toEqual(at);
+        at = step.to;
+      }
+      expect(at).toEqual(move.translation);
+    }
+    expect(module.heapBytesInUse()).toBe(bytes);
+    mesh.dispose();
+  });
+});

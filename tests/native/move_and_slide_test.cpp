@@ -391,5 +391,129 @@ TEST(MoveAndSlide, TreeBoxesAreSolidObstaclesBesideMeshes) {
   EXPECT_TRUE(move.grounded);
 }
 
+// The trace of a move (traceMoveAndSlide): each sweep in order, each starting where the one before ended, from no
+// translation to the move's; the move itself the same with and without it.
+void expectChained(const SlideTrace& trace, const CharacterMove& move) {
+  ASSERT_GE(trace.count, 1);
+  EXPECT_TRUE(near(trace.steps[0].from, {0, 0, 0}, 0));
+  for (int i = 1; i < trace.count; ++i) EXPECT_TRUE(near(trace.steps[i].from, trace.steps[i - 1].to, 0)) << "step " << i;
+  EXPECT_TRUE(near(trace.steps[trace.count - 1].to, move.translation, 0));
+}
+
+TEST(SlideTrace, WalkingIntoAWallStopsASkinShortThenFollowsIt) {
+  Level level;
+  level.floor(0, -4, 4, -4, 4, 1);
+  level.quad({1, 0, -4}, {1, 3, -4}, {1, 3, 4}, {1, 0, 4});  // a wall facing -x
+  auto mesh = build(level.data);
+  CollisionWorld world;
+  ASSERT_TRUE(world.add(mesh.get()));
+  SlideTrace trace;
+  const CharacterMove move = moveAndSlide(character({0, kSkin, 0}), {2, 0, 1}, world, options(), &trace);
+  ASSERT_EQ(trace.count, 3);
+  // By hand: the capsule (radius 0.3) reaches the wall when its axis is at x = 0.7, and stops a skin short, at
+  // x = 0.697: 0.3485 of the motion. The rest, (1.303, 0, 0.6515), loses its part into the wall.
+  const SlideStep& hit = trace.steps[0];
+  EXPECT_EQ(hit.part, int(SlidePart::Walk));
+  EXPECT_TRUE(hit.met);
+  EXPECT_TRUE(near(hit.to, {0.697, 0, 0.3485}, 1e-12));
+  EXPECT_TRUE(near(hit.contact.hit.normal, {-1, 0, 0}));
+  EXPECT_TRUE(near(hit.next, {0, 0, 0.6515}, 1e-12));
+  // Then along the wall, meeting nothing, to z = 1.
+  const SlideStep& along = trace.steps[1];
+  EXPECT_EQ(along.part, int(SlidePart::Walk));
+  EXPECT_FALSE(along.met);
+  EXPECT_TRUE(near(along.to, {0.697, 0, 1}, 1e-12));
+  EXPECT_TRUE(near(along.next, {0, 0, 0}, 0));
+  // Then the look for the ground, which finds the floor a skin below, and does not move it.
+  const SlideStep& ground = trace.steps[2];
+  EXPECT_EQ(ground.part, int(SlidePart::Ground));
+  EXPECT_TRUE(ground.met);
+  EXPECT_TRUE(near(ground.contact.hit.normal, {0, 1, 0}));
+  EXPECT_TRUE(near(ground.from, ground.to, 0));
+  expectChained(trace, move);
+}
+
+TEST(SlideTrace, AStepIsTheWalkBlockedByTheRiserThenTheStepOntoTheTread) {
+  const MeshData level = stairs(0.2, 0.5, 4);
+  auto mesh = build(level);
+  CollisionWorld world;
+  ASSERT_TRUE(world.add(mesh.get()));
+  CharacterOptions o = options();
+  o.stepHeight = 0.25;
+  SlideTrace trace;
+  // A box (flat sides, so the riser's face is what it meets) whose front face is 0.25 before the first riser (x = 2),
+  // its bottom a skin above the floor: walking 0.4 stops a skin short of the riser, 0.15 and a skin left to spend.
+  const Aabb box{{1.25, kSkin, -0.25}, {1.75, kSkin + 1, 0.25}};
+  const CharacterMove move = moveAndSlide(box, {0.4, 0, 0}, world, o, &trace);
+  ASSERT_GE(trace.count, 2);
+  EXPECT_EQ(trace.steps[0].part, int(SlidePart::Walk));
+  EXPECT_TRUE(trace.steps[0].met);
+  EXPECT_TRUE(near(trace.steps[0].contact.hit.normal, {-1, 0, 0}));
+  EXPECT_NEAR(trace.steps[0].to.x, 0.25 - kSkin, 1e-12);
+  EXPECT_TRUE(near(trace.steps[0].next, {0.15 + kSkin, 0, 0}, 1e-12));  // what the step is to spend
+  const SlideStep& step = trace.steps[1];
+  EXPECT_EQ(step.part, int(SlidePart::Step));
+  EXPECT_TRUE(step.met);
+  EXPECT_TRUE(near(step.contact.hit.normal, {0, 1, 0}));
+  EXPECT_NEAR(step.to.y - step.from.y, double(0.2f), 1e-12);  // lifted 0.25, across, dropped onto the tread (floats)
+  EXPECT_NEAR(step.to.x, 0.4, 1e-12);  // and across no further than asked
+  EXPECT_TRUE(move.grounded);
+  expectChained(trace, move);
+}
+
+TEST(SlideTrace, AFallEndsOnTheGroundItLandsOn) {
+  Level level;
+  level.floor(0, -4, 4, -4, 4, 1);
+  auto mesh = build(level.data);
+  CollisionWorld world;
+  ASSERT_TRUE(world.add(mesh.get()));
+  SlideTrace trace;
+  const CharacterMove move = moveAndSlide(character({0, 1, 0}), {0, -3, 0}, world, options(), &trace);
+  ASSERT_EQ(trace.count, 1);
+  EXPECT_EQ(trace.steps[0].part, int(SlidePart::Fall));
+  EXPECT_TRUE(trace.steps[0].met);
+  EXPECT_NEAR(trace.steps[0].to.y, -1 + kSkin, 1e-12);  // the feet a skin above the floor
+  EXPECT_TRUE(near(trace.steps[0].next, {0, 0, 0}, 0));
+  EXPECT_TRUE(move.grounded);
+  expectChained(trace, move);
+}
+
+// Random moves through a corner, stairs and a crease, with up to 32 iterations: the move is bit for bit the one made
+// without a trace, the trace chains and stays within its room. Red if a sweep goes unrecorded.
+TEST(SlideTrace, ChangesNothingAndChainsEveryMove) {
+  Level level;
+  level.floor(0, -4, 4, -4, 4, 1);
+  level.quad({1, 0, -4}, {1, 3, -4}, {1, 3, 4}, {1, 0, 4});
+  level.quad({-4, 0, 1}, {4, 0, 1}, {4, 3, 1}, {-4, 3, 1});
+  level.quad({-4, 0, -2}, {-4, 0.3, -2}, {1, 0.3, -2}, {1, 0, -2});  // a riser facing +z... and its tread
+  level.quad({-4, 0.3, -2}, {-4, 0.3, -4}, {1, 0.3, -4}, {1, 0.3, -2});
+  auto mesh = build(level.data);
+  CollisionWorld world;
+  ASSERT_TRUE(world.add(mesh.get()));
+  Random random(41);
+  for (int run = 0; run < cases(300); ++run) {
+    CharacterOptions o = options();
+    o.maxIterations = 1 + run % CharacterMove::kMaxIterations;
+    o.stepHeight = run % 2 == 0 ? 0.35 : 0;
+    o.snapToGround = run % 3 == 0 ? 0.3 : 0;
+    const double lift = run % 4 < 2 ? 0 : random.uniform(0, 0.5);  // on the floor (so it may step), or above it
+    const Capsule c = character({random.uniform(-3, 0.6), kSkin + lift, random.uniform(-1.5, 0.6)});
+    if (meetsLevel(c, level.data)) continue;
+    const Vec3 motion{random.uniform(-3, 3), random.uniform(-2, 1), random.uniform(-3, 3)};
+    SlideTrace trace;
+    const CharacterMove traced = moveAndSlide(c, motion, world, o, &trace);
+    const CharacterMove plain = moveAndSlide(c, motion, world, o);
+    ASSERT_TRUE(near(traced.translation, plain.translation, 0)) << "run " << run;
+    ASSERT_EQ(traced.grounded, plain.grounded);
+    ASSERT_EQ(traced.contactCount, plain.contactCount);
+    ASSERT_LE(trace.count, SlideTrace::kMaxSteps);
+    if (trace.count == 0) {
+      EXPECT_TRUE(near(traced.translation, {0, 0, 0}, 0));
+      continue;
+    }
+    expectChained(trace, traced);
+  }
+}
+
 }  // namespace
 }  // namespace c3d::testing

@@ -270,7 +270,7 @@ export function createApi(module) {
   const { TriangleMesh, addressIfOwned: meshAddress } = defineTriangleMesh(shared);
   const SegmentTree = defineSegmentTree(shared);
   const { AabbTree, addressIfOwned: treeAddress } = defineAabbTree(shared);
-  const moveAndSlide = defineMoveAndSlide(shared, meshAddress, treeAddress);
+  const { moveAndSlide, traceMoveAndSlide } = defineMoveAndSlide(shared, meshAddress, treeAddress);
   const { intersectsBatch, raycastBatch } = definePairBatches(shared);
   const ConvexHull = defineConvexHull(shared);
   const gjkTrace = defineGjkTrace(shared);
@@ -278,7 +278,7 @@ export function createApi(module) {
   const api = {
     intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
     intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, SegmentTree, AabbTree, HeapArray,
-    moveAndSlide, ConvexHull, gjkTrace, supported,
+    moveAndSlide, traceMoveAndSlide, ConvexHull, gjkTrace, supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

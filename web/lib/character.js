@@ -1,4 +1,4 @@
-// c3d.moveAndSlide: a character's sphere, capsule or box moved through a world of TriangleMeshes and AabbTrees by
+// c3d.moveAndSlide (and traceMoveAndSlide, its sweeps listed): a character's sphere, capsule or box moved through a world of TriangleMeshes and AabbTrees by
 // collide-and-slide (cpp/collide3d/character/move_and_slide.h says how). The module keeps the world's list between
 // calls, as a game moves its characters through the same world every frame; a call naming other objects replaces it.
 import { rangeError, typeError } from './errors.js';
@@ -80,12 +80,20 @@ export function defineMoveAndSlide(shared, meshAddress, treeAddress) {
     size('skinWidth', -1);  // -1: the module's default, 1% of the shape's size
   }
 
-  /**
-   * The shape (a sphere, capsule, aabb or obb) moved by `motion` through `world` (a TriangleMesh, an AabbTree, or an
-   * array of them), sliding along what it meets: { shape, translation, grounded, groundNormal, contacts }.
-   */
-  return function moveAndSlide(shape, motion, world, opts) {
-    const fn = 'moveAndSlide';
+  const STEP = layout('slideStep', 'part:integer from:vec3 to:vec3 met:bool contact:worldHit next:vec3');
+  const PARTS = Object.keys(shared.enumOf('slideParts'));
+
+  // A contact as the answers give it: the object met, and its triangle (a mesh) or box id (a tree).
+  function contactAt(numbers, o, objects, entries) {
+    const at = numbers[o + CONTACT.object], element = numbers[o + CONTACT.element];
+    const point = vec(numbers, o + CONTACT.hit + HIT.point), normal = vec(numbers, o + CONTACT.hit + HIT.normal);
+    return entries[2 * at] === MESH
+      ? { point, normal, object: objects[at], triangleIndex: element }
+      : { point, normal, object: objects[at], id: element };
+  }
+
+  // The move, and when `traced` its sweeps (`steps`).
+  function move(fn, shape, motion, world, opts, traced) {
     const m = new Float64Array(3);
     encodeVector(m, 0, motion, fn, 'motion', '');
     const { objects, entries } = worldOf(world, fn);
@@ -93,25 +101,43 @@ export function defineMoveAndSlide(shared, meshAddress, treeAddress) {
     const count = shared.runOnShape(fn, 'shape', shape, (code) => {
       type = SHAPE_TYPES[code];
       send(entries, fn);
-      return module.characterMove(code, m[0], m[1], m[2]);
+      return module.characterMove(code, m[0], m[1], m[2], traced);
     }, (t) => typeError(fn, 'shape.type', "'sphere', 'capsule', 'aabb' or 'obb'", t), (f) => writeOptions(f, opts, fn));
     const f = shared.io();
     const grounded = f[OUT + MOVE.grounded] === 1;
     const numbers = new Float64Array(module.HEAPU8.buffer, module.characterContactsAddress(), count * CONTACT.size);
     const contacts = [];
-    for (let o = 0; o < numbers.length; o += CONTACT.size) {
-      const at = numbers[o + CONTACT.object], element = numbers[o + CONTACT.element];
-      const point = vec(numbers, o + CONTACT.hit + HIT.point), normal = vec(numbers, o + CONTACT.hit + HIT.normal);
-      contacts.push(entries[2 * at] === MESH
-        ? { point, normal, object: objects[at], triangleIndex: element }
-        : { point, normal, object: objects[at], id: element });
-    }
-    return {
+    for (let o = 0; o < numbers.length; o += CONTACT.size) contacts.push(contactAt(numbers, o, objects, entries));
+    const moved = {
       shape: decodeShape(type, f, OUT + MOVE.size),  // the moved shape follows the move
       translation: vec(f, OUT + MOVE.translation),
       grounded,
       groundNormal: grounded ? vec(f, OUT + MOVE.groundNormal) : null,
       contacts,
     };
+    if (!traced) return moved;
+    const g = new Float64Array(module.HEAPU8.buffer, module.characterStepsAddress(), module.characterStepCount() * STEP.size);
+    moved.steps = [];
+    for (let o = 0; o < g.length; o += STEP.size) {
+      moved.steps.push({
+        part: PARTS[g[o + STEP.part]], from: vec(g, o + STEP.from), to: vec(g, o + STEP.to),
+        contact: g[o + STEP.met] === 1 ? contactAt(g, o + STEP.contact, objects, entries) : null, next: vec(g, o + STEP.next),
+      });
+    }
+    return moved;
+  }
+
+  return {
+    /**
+     * The shape (a sphere, capsule, aabb or obb) moved by `motion` through `world` (a TriangleMesh, an AabbTree, or
+     * an array of them), sliding along what it meets: { shape, translation, grounded, groundNormal, contacts }.
+     */
+    moveAndSlide: (shape, motion, world, opts) => move('moveAndSlide', shape, motion, world, opts, false),
+    /**
+     * moveAndSlide's answer with its sweeps in order (`steps`): each one's part of the move ('walk', 'fall', 'step'
+     * or 'ground'), the translation it started from and reached, the contact it met (or null) and the motion it went
+     * on with.
+     */
+    traceMoveAndSlide: (shape, motion, world, opts) => move('traceMoveAndSlide', shape, motion, world, opts, true),
   };
 }

@@ -168,6 +168,27 @@ export interface CharacterMove<S extends CharacterShape = CharacterShape> {
   contacts: CharacterContact[];
 }
 
+/** One sweep of a move, as traceMoveAndSlide lists them. */
+export interface SlideStep {
+  /**
+   * Which part of the move: walking (the motion across `up`), falling (along it), a step (lifted, moved across and
+   * dropped onto what it climbs), or the final look for the ground (and the snap down onto it).
+   */
+  part: 'walk' | 'fall' | 'step' | 'ground';
+  /** The translation it started from, and the one it reached (from the start of the move). */
+  from: Vector;
+  to: Vector;
+  /** The surface it met, or null. */
+  contact: CharacterContact | null;
+  /** The motion it went on with, turned along what it met (zero: none). */
+  next: Vector;
+}
+
+export interface CharacterMoveTrace<S extends CharacterShape = CharacterShape> extends CharacterMove<S> {
+  /** Every sweep of the move in order: each starts where the one before ended, the last ends at `translation`. */
+  steps: SlideStep[];
+}
+
 export type IntersectionResult =
   | { kind: 'point'; point: Vector }
   | { kind: 'segment'; start: Vector; end: Vector }
@@ -357,6 +378,12 @@ export interface Collide3d {
    */
   moveAndSlide<S extends CharacterShape>(shape: S, motion: VectorLike, world: CharacterWorld | readonly CharacterWorld[],
     opts?: MoveAndSlideOptions): CharacterMove<S>;
+  /**
+   * moveAndSlide's answer with the sweeps that made it (a teaching or debugging aid): where each started and
+   * stopped, what it met, and the motion it turned into.
+   */
+  traceMoveAndSlide<S extends CharacterShape>(shape: S, motion: VectorLike,
+    world: CharacterWorld | readonly CharacterWorld[], opts?: MoveAndSlideOptions): CharacterMoveTrace<S>;
   /** Triangle meshes with a BVH: raycasts, intersection tests, contacts and closest points over many triangles. */
   readonly TriangleMesh: TriangleMeshConstructor;
   /** Points or line segments with a BVH: which lie within a radius of a ray, line or segment (picking them). */

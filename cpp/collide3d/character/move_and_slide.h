@@ -65,6 +65,37 @@ struct CharacterMove {
   }
 };
 
+// One sweep of a move as traceMoveAndSlide reports it: the part of the move it belonged to (a step is the lift,
+// move across and drop, as one; ground is the final look for the ground, and the snap down onto it), where it moved
+// the shape from and to (translations from the start), what it met, and the motion it went on with (zero: none).
+enum class SlidePart : int { Walk = 0, Fall = 1, Step = 2, Ground = 3 };
+constexpr const char* kSlidePartNames = "walk,fall,step,ground";  // in order
+
+struct SlideStep {
+  int part = 0;  // a SlidePart
+  Vec3 from, to;
+  bool met = false;
+  WorldHit contact{};  // when met
+  Vec3 next;
+
+  static constexpr const char* kName = "slideStep";
+  template <class Visit> static constexpr void fields(Visit&& visit) {
+    visit("part", &SlideStep::part);
+    visit("from", &SlideStep::from);
+    visit("to", &SlideStep::to);
+    visit("met", &SlideStep::met);
+    visit("contact", &SlideStep::contact);
+    visit("next", &SlideStep::next);
+  }
+};
+
+// The sweeps of one move, in order: a sweep per iteration of either part, a step after any of them, and the ground.
+struct SlideTrace {
+  static constexpr int kMaxSteps = 3 * CharacterMove::kMaxIterations + 1;
+  std::array<SlideStep, kMaxSteps> steps;
+  int count = 0;
+};
+
 inline Sphere translated(Sphere s, Vec3 d) { return {s.center + d, s.radius}; }
 inline Capsule translated(Capsule c, Vec3 d) { return {c.start + d, c.end + d, c.radius}; }
 inline Aabb translated(Aabb b, Vec3 d) { return {b.min + d, b.max + d}; }
@@ -82,8 +113,11 @@ inline double characterSize(const Obb& o) { return std::fmin(o.halfSize.x, std::
 template <class Shape>
 class CharacterMover {
  public:
-  CharacterMover(const CollisionWorld& world, const Shape& shape, const CharacterOptions& options)
-      : world_(world),
+  // `trace`, when given, receives each sweep of the move (SlideTrace).
+  CharacterMover(const CollisionWorld& world, const Shape& shape, const CharacterOptions& options,
+                 SlideTrace* trace = nullptr)
+      : trace_(trace),
+        world_(world),
         shape_(shape),
         o_(options),
         up_(unitDirection(options.up)),
@@ -105,7 +139,9 @@ class CharacterMover {
     if (!below) {
       const bool snaps = startGrounded_ && rise <= 0 && o_.snapToGround > probe_;
       below = ground(at, snaps ? o_.snapToGround : probe_);
+      const Vec3 from = at;
       if (below && snaps) at = below->rest;
+      if (below) note(SlidePart::Ground, from, at, &below->contact, Vec3{});
     }
     if (below) {
       result.grounded = true;
@@ -118,6 +154,12 @@ class CharacterMover {
 
  private:
   enum class Part { Walk, Fall };
+
+  void note(SlidePart part, Vec3 from, Vec3 to, const WorldHit* contact, Vec3 next) {
+    if (trace_ == nullptr || trace_->count == SlideTrace::kMaxSteps) return;
+    trace_->steps[trace_->count++] = SlideStep{static_cast<int>(part), from, to, contact != nullptr,
+                                               contact != nullptr ? *contact : WorldHit{}, next};
+  }
 
   // What the shape stands on: the contact, the walkable ground's normal (the contact's, or beyond the edge it is), and
   // where the shape rests on it.
@@ -187,13 +229,16 @@ class CharacterMover {
     const Vec3 wanted = motion;
     std::array<Vec3, CharacterMove::kMaxIterations> planes;
     int planeCount = 0;
+    const SlidePart named = part == Part::Walk ? SlidePart::Walk : SlidePart::Fall;
     for (int i = 0; i < o_.maxIterations && !isZero(motion); ++i) {
+      const Vec3 from = at;
       // Swept a skin further, so that it stops a skin short of what is just beyond its end too.
       const double stretch = 1 + o_.skinWidth / length(motion);
       const auto hit = cast(at, motion * stretch);
       const double travelled = hit ? keep(motion * stretch, *hit) * stretch : 1;
       if (travelled >= 1) {
         at = at + motion;
+        note(named, from, at, nullptr, Vec3{});
         return std::nullopt;
       }
       at = at + motion * travelled;
@@ -202,7 +247,10 @@ class CharacterMover {
       const Vec3 n = hit->hit.normal;
       Vec3 plane = n;
       if (part == Part::Fall && dot(left, up_) <= 0) {
-        if (auto landed = footing(at, at, *hit)) return landed;
+        if (auto landed = footing(at, at, *hit)) {
+          note(named, from, at, &*hit, Vec3{});
+          return landed;
+        }
       }
       if (walkable(n)) {
         if (part == Part::Fall) {
@@ -211,7 +259,10 @@ class CharacterMover {
           left = left - up_ * (dot(left, n) / dot(up_, n));  // along the slope, at the same pace across
         }
       } else if (part == Part::Walk) {
-        if (step(at, left)) {
+        const Vec3 stopped = at, across = left;
+        if (const auto landing = step(at, left)) {
+          note(named, from, stopped, &*hit, across);
+          note(SlidePart::Step, stopped, at, &*landing, left);
           motion = left;
           continue;
         }
@@ -222,6 +273,7 @@ class CharacterMover {
       }
       motion = clipToPlanes(left, plane, planes, planeCount, wanted);
       planes[planeCount++] = plane;
+      note(named, from, at, &*hit, motion);
     }
     return std::nullopt;
   }
@@ -248,27 +300,27 @@ class CharacterMover {
   // A wall met while walking, tried as a step: lift by up to stepHeight, move across by `left` (no further), and drop
   // as far as it was lifted. Kept when the shape can stand where it lands: on walkable ground, then higher than where
   // it started (the drop does not reach the ground it stood on), or on an edge no higher than a step above where it
-  // started. Then `at` is where it landed and `left` what it did not travel across.
-  bool step(Vec3& at, Vec3& left) {
-    if (!(o_.stepHeight > 0) || !startGrounded_) return false;
+  // started. Then `at` is where it landed, `left` what it did not travel across, and the landing is returned.
+  std::optional<WorldHit> step(Vec3& at, Vec3& left) {
+    if (!(o_.stepHeight > 0) || !startGrounded_) return std::nullopt;
     const Vec3 lift = up_ * o_.stepHeight;
     const auto above = cast(at, lift);
     const Vec3 lifted = at + lift * (above ? keep(lift, *above) : 1.0);
     const Vec3 drop = at - lifted;
-    if (isZero(drop)) return false;
+    if (isZero(drop)) return std::nullopt;
     const auto across = cast(lifted, left);
     const double travelled = across ? keep(left, *across) : 1.0;
-    if (!(travelled > 0)) return false;
+    if (!(travelled > 0)) return std::nullopt;
     const Vec3 forward = lifted + left * travelled;
     const auto landing = cast(forward, drop);
-    if (!landing) return false;
+    if (!landing) return std::nullopt;
     const Vec3 landed = forward + drop * keep(drop, *landing);
-    if (!footing(at, landed, *landing)) return false;
+    if (!footing(at, landed, *landing)) return std::nullopt;
     at = landed;
     left = left * (1 - travelled);
     if (across) record(*across);
     record(*landing);
-    return true;
+    return landing;
   }
 
   // The centre of the ball at the shape's lowest end (for the round shapes), and how round its bottom is.
@@ -281,6 +333,7 @@ class CharacterMover {
   static double roundness(const Aabb&) { return 0; }
   static double roundness(const Obb&) { return 0; }
 
+  SlideTrace* const trace_;
   const CollisionWorld& world_;
   const Shape& shape_;
   const CharacterOptions& o_;
@@ -293,11 +346,12 @@ class CharacterMover {
   CharacterMove* result_ = nullptr;
 };
 
-// The shape moved by `motion` through `world` (the file's comment says how). Preconditions: options as their
-// comments say, finite numbers, a valid shape.
+// The shape moved by `motion` through `world` (the file's comment says how); each sweep goes to `trace` when given.
+// Preconditions: options as their comments say, finite numbers, a valid shape.
 template <class Shape>
-CharacterMove moveAndSlide(const Shape& shape, Vec3 motion, const CollisionWorld& world, const CharacterOptions& options) {
-  return CharacterMover<Shape>(world, shape, options).move(motion);
+CharacterMove moveAndSlide(const Shape& shape, Vec3 motion, const CollisionWorld& world, const CharacterOptions& options,
+                           SlideTrace* trace = nullptr) {
+  return CharacterMover<Shape>(world, shape, options, trace).move(motion);
 }
 
 }  // namespace c3d

@@ -4,7 +4,7 @@
 // so nothing moves between the step and its check.
 import { expect } from 'vitest';
 import { level } from '../../../web/demo/src/scenes/character-level.js';
-import { RADIUS } from '../../../web/demo/src/scenes/character.js';
+import { RADIUS, presets } from '../../../web/demo/src/scenes/character.js';
 
 const { positions, indices } = level();
 const HALF = 0.55, FOOT = HALF + RADIUS;  // the capsule's half axis; its centre's height over the ground when standing
@@ -16,6 +16,12 @@ export function expectAsLibrary({ result, readout, c3d }) {
   const mesh = new c3d.TriangleMesh(positions, indices);
   const { shape, motion, options } = result.inputs;
   const r = c3d.moveAndSlide(shape, motion, mesh, options);
+  // The trace ahead: the move of `ahead` seconds at this velocity, traced in node on the same inputs.
+  const plainContact = (c) => c && { point: c.point, normal: c.normal, triangleIndex: c.triangleIndex };
+  const ahead = ['x', 'y', 'z'].every((k) => result.inputs.ahead[k] === 0) ? []
+    : c3d.traceMoveAndSlide(shape, result.inputs.ahead, mesh, options).steps;
+  expect(result.ahead).toEqual(ahead.map((step) => ({ ...step, contact: plainContact(step.contact) })));
+  ahead.slice(0, 8).forEach((step, k) => expect(readout[`sweep ${k + 1}`]).toMatch(new RegExp(`^${step.part}: `)));
   mesh.dispose();
   const { moved } = result;
   expect(moved).toEqual({ shape: r.shape, translation: r.translation, grounded: r.grounded, groundNormal: r.groundNormal,
@@ -99,6 +105,68 @@ export default [
       expect(z).toBeGreaterThanOrEqual(5 + RADIUS);
       expect(z).toBeLessThan(5 + RADIUS + 0.01);
       expect(context.result.touching).toContain('thin walls');
+    },
+  },
+  {
+    // The hard cases' traces ahead, walking 4 m/s with the simulation stopped, 1 cm above the floor (so not
+    // grounded: no step is tried, nothing snaps). Into the thin wall at z = 5 from z = 7 for 1 s: the capsule
+    // (radius 0.35) stops a skin (0.0035) short, its centre at z = 5.3535, 1.6465 along; the rest of the walk goes
+    // straight into the wall and is spent; then the fall of 0.333 lands it a skin above the floor, 0.0065 down.
+    set: presets['into a thin wall'],
+    check(context) {
+      expectAsLibrary(context);
+      const [walk, fall] = context.result.ahead;
+      expect(context.result.ahead).toHaveLength(2);
+      near(walk.to, { x: 0, y: 0, z: -1.6465 });
+      near(walk.contact.normal, { x: 0, y: 0, z: 1 });
+      near(walk.next, { x: 0, y: 0, z: 0 });
+      near(fall.to, { x: 0, y: -0.0065, z: -1.6465 });
+      expect(context.readout).toMatchObject({ 'sweep 1': 'walk: met thin walls, stop', 'sweep 2': 'fall: met floor, stop' });
+    },
+  },
+  {
+    // Along the angled wall (from (-4, 7) to (-1, 10): the line z = x + 11, its normal (1, 0, -1) / √2 towards the
+    // start), walking -x along z = 8.5 for 1.5 s: stopped a skin from it, where (x - 8.5 + 11) / √2 = 0.3535, so
+    // x = -2.5 + 0.3535 √2, after 2.5 + 0.3535 √2 of the 6 m; the rest, L, loses its part into the wall and goes
+    // on along it as (-L / 2, 0, -L / 2).
+    set: presets['along the angled wall'],
+    check(context) {
+      expectAsLibrary(context);
+      const [first] = context.result.ahead;
+      const stop = -3 + 0.3535 * Math.SQRT2, rest = 6 + stop;  // stop: the translation along x, negative
+      near(first.to, { x: stop, y: 0, z: 0 });
+      near(first.contact.normal, { x: Math.SQRT1_2, y: 0, z: -Math.SQRT1_2 });
+      near(first.next, { x: -rest / 2, y: 0, z: -rest / 2 });
+      expect(context.readout['sweep 1']).toMatch(/^walk: met thin walls, on \(/);
+    },
+  },
+  {
+    // Into the corner: it meets both of its walls, and stops in the apex with nothing left to go on with.
+    set: presets['into the corner'],
+    check(context) {
+      expectAsLibrary(context);
+      const walks = context.result.ahead.filter((step) => step.part === 'walk');
+      const normals = new Set(walks.filter((step) => step.contact).map((step) => step.contact.normal.x > 0));
+      expect(normals).toEqual(new Set([true, false]));  // the wall facing +x and the one facing -x
+      near(walks.at(-1).next, { x: 0, y: 0, z: 0 });
+    },
+  },
+  {
+    // Up the stairs, standing on the floor a skin above it (so steps are tried), a metre ahead: a walk blocked by the
+    // first riser's edge, then a step up onto it, its edge under the round bottom (the tread, 0.4 deep, is narrower
+    // than the capsule), which spends the rest of the walk: a metre along in all, higher than the floor and no higher
+    // than the first tread.
+    set: presets['up the stairs'],
+    check(context) {
+      expectAsLibrary(context);
+      const { ahead } = context.result;
+      expect(ahead.map((s) => s.part).slice(0, 2)).toEqual(['walk', 'step']);
+      expect(ahead[0].contact.triangleIndex).toBeGreaterThanOrEqual(0);
+      expect(ahead[1].to.z).toBeCloseTo(-1, 12);
+      expect(ahead[1].to.y).toBeGreaterThan(0.1);
+      expect(ahead[1].to.y).toBeLessThanOrEqual(0.25);
+      expect(context.readout).toMatchObject({ 'sweep 1': 'walk: met stairs, on (0.00, 0.00, -0.14)' });
+      expect(context.readout['sweep 2']).toMatch(/^step: met stairs, /);
     },
   },
   {

@@ -14,7 +14,13 @@ export const explanation = `Every frame moves the capsule by <code>c3d.moveAndSl
   clipping against the planes touched). The walk goes first, then the fall. Ground within <i>max slope</i> of level
   (green) is followed up and down and stood on; steeper faces (red) are walls, slid down when falling. A wall met on
   the ground is tried as a step: up by <i>step height</i>, across, down; <i>snap to ground</i> keeps it on the ground
-  walking down. Yellow: this frame's contacts, with their normals; green arrow: the ground's normal.`;
+  walking down. Yellow: this frame's contacts, with their normals; green arrow: the ground's normal.
+  <p>A frame's move is short; to see the slide, the move of the next <i>trace ahead</i> seconds at the same velocity is
+  made in one call, <code>c3d.traceMoveAndSlide</code>, and drawn sweep by sweep: the centre's path (pink: walking,
+  blue: falling, green: a step), a dot where each sweep stopped, the normal of what it met, and the capsule where the
+  move ends (violet). The readout lists each sweep: what it met, and the motion it went on with, turned along that
+  surface. The hard cases in the panel walk into a thin wall, along the angled one, into the corner and up the
+  stairs.</p>`;
 
 // The C++ behind the answer, which the page shows on request.
 export const kernels = ['cpp/collide3d/character/move_and_slide.h'];
@@ -31,7 +37,19 @@ export const params = {
   maxSlope: { type: 'number', value: 45, min: 0, max: 89, step: 1, label: 'max slope °' },
   stepHeight: { type: 'number', value: 0.3, min: 0, max: 1, step: 0.01, label: 'step height' },
   snapToGround: { type: 'number', value: 0.2, min: 0, max: 1, step: 0.01, label: 'snap to ground' },
+  ahead: { type: 'number', value: 1, min: 0, max: 3, step: 0.1, label: 'trace ahead (s)' },
   play: { type: 'boolean', value: true, label: 'simulate' },
+};
+
+// The hard cases: walking at full pace with the simulation stopped, so the trace ahead shows the whole slide; on the
+// stairs, standing on the floor (a skin above it, so it may step) and a metre ahead: one tread's depth, as a step
+// moves across no further than the next riser.
+const WALKING = { walk: 1, vy: -0.333, play: false, ahead: 1, maxSlope: 45, stepHeight: 0.3, snapToGround: 0.2 };
+export const presets = {
+  'into a thin wall': { ...WALKING, character: [6.5, 0.91, 7], heading: 180 },
+  'along the angled wall': { ...WALKING, character: [0.5, 0.91, 8.5], heading: -90, ahead: 1.5 },
+  'into the corner': { ...WALKING, character: [8.5, 0.91, -2.5], heading: 170, ahead: 1.5 },
+  'up the stairs': { ...WALKING, character: [2.5, 0.9035, 3.2], heading: 180, ahead: 0.25 },
 };
 
 // Behind the character and above it, looking ahead (-z); on a phone, further back.
@@ -56,7 +74,9 @@ export function capsuleAt(p) {
 /** The motion of one step: the walk along the heading (degrees from +z towards +x) and the vertical speed. */
 export function motionOf({ heading, walk, vy }) {
   const angle = heading * Math.PI / 180, run = walk * SPEED * DT;
-  return { x: Math.sin(angle) * run, y: vy * DT, z: Math.cos(angle) * run };
+  // Exact at the quarter turns: Math.sin(Math.PI) is 1.2e-16, which would walk sideways along a wall met head on.
+  const exact = (x) => (Math.abs(x) < 1e-15 ? 0 : x);
+  return { x: exact(Math.sin(angle)) * run, y: vy * DT, z: exact(Math.cos(angle)) * run };
 }
 
 export function optionsOf({ maxSlope, stepHeight, snapToGround }) {
@@ -77,9 +97,60 @@ export function nextStep(values, moved, { walk, heading, jump }) {
 }
 
 // The parts of the answer a test can compare (a contact's `object` is the TriangleMesh itself).
+const plainContact = ({ point, normal, triangleIndex }) => ({ point, normal, triangleIndex });
 function plain({ shape, translation, grounded, groundNormal, contacts }) {
-  return { shape, translation, grounded, groundNormal,
-    contacts: contacts.map(({ point, normal, triangleIndex }) => ({ point, normal, triangleIndex })) };
+  return { shape, translation, grounded, groundNormal, contacts: contacts.map(plainContact) };
+}
+
+// The colour of a sweep's part of the move; a dot where it stopped; the ghost where the traced move ends.
+const PART_COLORS = { walk: COLORS.caster, fall: COLORS.back, step: COLORS.front, ground: COLORS.result };
+
+/** The trace ahead: the centre's path sweep by sweep from `centre`, where each stopped, and the normals met. */
+function traceView(stage, onTop) {
+  const path = new THREE.LineSegments(new THREE.BufferGeometry(), new THREE.LineBasicMaterial({ vertexColors: true }));
+  path.frustumCulled = false;
+  const ghost = answerMesh(new THREE.CapsuleGeometry(RADIUS, 2 * HALF, 12, 32), 0.3);
+  ghost.paint(COLORS.ghost);
+  ghost.material.depthWrite = false;
+  stage.scene.add(onTop(decoration(path)), decoration(ghost));
+  const marks = [];
+  return (centre, steps) => {
+    const at = (v) => new THREE.Vector3(centre.x + v.x, centre.y + v.y, centre.z + v.z);
+    const points = [], colors = [];
+    for (const { part, from, to } of steps) {
+      points.push(at(from), at(to));
+      const color = new THREE.Color(PART_COLORS[part]);
+      colors.push(color.r, color.g, color.b, color.r, color.g, color.b);
+    }
+    path.geometry.dispose();
+    path.geometry = new THREE.BufferGeometry().setFromPoints(points);
+    path.geometry.setAttribute('color', new THREE.Float32BufferAttribute(colors, 3));
+    while (marks.length < steps.length) {
+      const mark = { stop: onTop(marker(COLORS.normal, 0.05)), normal: onTop(arrow(COLORS.normal, 0.5)) };
+      stage.scene.add(mark.stop, mark.normal);
+      marks.push(mark);
+    }
+    marks.forEach((mark, k) => {
+      const step = steps[k];
+      mark.stop.visible = k < steps.length;
+      mark.normal.visible = mark.stop.visible && step.contact !== null;
+      if (!mark.stop.visible) return;
+      mark.stop.position.copy(at(step.to));
+      if (mark.normal.visible) mark.normal.show(mark.stop.position, step.contact.normal, 0.5);
+    });
+    ghost.visible = steps.length > 0;
+    if (ghost.visible) ghost.position.copy(at(steps.at(-1).to));
+  };
+}
+
+const isZero = (v) => v.x === 0 && v.y === 0 && v.z === 0;
+
+// A readout row for each sweep of the trace ahead (the first eight): its part, what it met, what it went on with.
+function sweepRows(steps, parts) {
+  const rows = steps.slice(0, 8).map(({ part, contact, next }, k) => [`sweep ${k + 1}`,
+    `${part}: ${contact === null ? 'met nothing' : `met ${partOf(parts, contact.triangleIndex)}`}, ${isZero(next) ? 'stop' : `on ${vectorText(next, 2)}`}`]);
+  if (steps.length > 8) rows.push(['sweeps', `${steps.length} in all`]);
+  return rows;
 }
 
 // A label facing the camera, as a sprite of canvas text.
@@ -158,6 +229,7 @@ export function create({ c3d, describe, stage, handles, values, set }) {
     });
     return object;
   };
+  const showTrace = traceView(stage, onTop);
   const groundArrow = onTop(arrow(COLORS.front, 1));
   const contactMarks = [];
   stage.scene.add(groundArrow);
@@ -212,6 +284,12 @@ export function create({ c3d, describe, stage, handles, values, set }) {
     const p = handles.character.position;
     const inputs = { shape: capsuleAt(p), motion: motionOf(values), options: optionsOf(values) };
     moved = c3d.moveAndSlide(inputs.shape, inputs.motion, world, inputs.options);
+    // The move of the next `ahead` seconds at this velocity, in one call, traced.
+    const scale = values.ahead / DT;
+    inputs.ahead = { x: inputs.motion.x * scale, y: inputs.motion.y * scale, z: inputs.motion.z * scale };
+    const traced = values.ahead > 0 && !isZero(inputs.ahead)
+      ? c3d.traceMoveAndSlide(inputs.shape, inputs.ahead, world, inputs.options).steps : [];
+    showTrace(p, traced);
 
     paintLevel(values.maxSlope);
     follow(p);
@@ -229,7 +307,8 @@ export function create({ c3d, describe, stage, handles, values, set }) {
       ['slope', moved.groundNormal ? `${slope.toFixed(1)}°` : '–'],
       ['contacts', String(moved.contacts.length)], ['touching', touching.join(', ') || '–'],
       ['position', vectorText({ x: (start.x + end.x) / 2, y: (start.y + end.y) / 2, z: (start.z + end.z) / 2 })],
-      ['moved', vectorText(moved.translation)]];
-    return { rows, result: { inputs, moved: plain(moved), touching } };
+      ['moved', vectorText(moved.translation)], ...sweepRows(traced, parts)];
+    const ahead = traced.map(({ contact, ...step }) => ({ ...step, contact: contact && plainContact(contact) }));
+    return { rows, result: { inputs, moved: plain(moved), touching, ahead } };
   };
 }
