@@ -155,8 +155,9 @@ describe.each(catalog.map((scene) => [scene.id]))('scene %s', (id) => {
       const result = await page.evaluate((changes) => window.collide3dDemo.set(changes), step.set);
       const readout = await page.evaluate(() => window.collide3dDemo.readout());
       try {
-        step.check({ result, readout, c3d });
-        expectCodeRuns(await page.evaluate(() => window.collide3dDemo.code()));
+        const code = await page.evaluate(() => window.collide3dDemo.code());
+        await step.check({ result, readout, c3d, code });
+        expectCodeRuns(code);
       } catch (error) {
         error.message = `${id}, step ${index + 1} (${JSON.stringify(step.set)}): ${error.message}\nreadout: ${JSON.stringify(readout)}`;
         throw error;

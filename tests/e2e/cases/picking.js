@@ -6,6 +6,9 @@
 import { expect } from 'vitest';
 import * as THREE from 'three';
 import { hitSummary, pickables } from '../../../web/demo/src/scenes/picking-objects.js';
+import { literal } from '../../../web/demo/src/framework/recorded-calls.js';
+import { init } from '../../../web/lib/index.js';
+import { installAcceleratedRaycast } from '../../../web/lib/three/index.js';
 
 const built = new Map();  // phase -> the objects posed at it
 
@@ -65,14 +68,37 @@ function expectAsThree({ result, readout }) {
   expect(Number(readout.distance)).toBeCloseTo(first.distance, 3);
 }
 
+const AsyncFunction = (async () => {}).constructor;
+
+/**
+ * The code panel (picking.js's code()) runs in node as shown, its imports in scope, and gives the page's hits; its
+ * claim is the page's answer. The drop-in it installs is taken out again (this process compares with three.js's own).
+ */
+async function expectCodeAsPage({ result, code }) {
+  const lines = code.text.split('\n');
+  expect(lines.at(-1)).toBe(`// → ${literal(result.hits)}`);
+  const body = lines.filter((line) => !line.startsWith('import ') && !line.startsWith('// →')).join('\n')
+    .replace(/\n(raycaster\.intersectObjects\(objects, false\)\.map\(hitSummary\);)$/, '\nreturn $1');
+  let uninstall = () => {};
+  const install = () => (uninstall = installAcceleratedRaycast());
+  try {
+    const hits = await new AsyncFunction('THREE', 'init', 'installAcceleratedRaycast', 'hitSummary', 'pickables', body)(
+      THREE, init, install, hitSummary, pickables);
+    expectSameHits(hits, result.hits);
+  } finally {
+    uninstall();
+  }
+}
+
 let figureHits = null;  // the walker's leg at phase 0.2 through collide3d, to compare with three.js's raycast in the page
 
 export default [
   {
     // The default pointer, on the knot's near tube, 16 units from the camera at (0.5, 6.5, 15.5).
     set: { walk: false, measure: false, phase: 0.2, raycast: 'collide3d', firstHitOnly: true, pointerX: -0.025, pointerY: 0.12 },
-    check({ result, readout }) {
+    async check({ result, readout, code }) {
       expectAsThree({ result, readout });
+      await expectCodeAsPage({ result, code });
       expect(result.hits[0].object).toBe('knot');
       expect(readout.object).toBe('Mesh (knot)');
       expect(result.hits[0].distance).toBeGreaterThan(14);
@@ -82,8 +108,9 @@ export default [
   {
     // Every hit: the ray passes through the ring's instances and two strands of the knot (front faces only).
     set: { firstHitOnly: false, pointerX: 0.05, pointerY: 0.25 },
-    check({ result, readout }) {
+    async check({ result, readout, code }) {
       expectAsThree({ result, readout });
+      await expectCodeAsPage({ result, code });
       expect(result.hits.filter((hit) => hit.object === 'knot').length).toBe(2);
       expect(result.hits.length).toBeGreaterThan(2);
     },
@@ -125,8 +152,10 @@ export default [
   {
     // three.js's own raycast in the page: the same answer as collide3d's at phase 0.2.
     set: { phase: 0.2, raycast: 'three.js' },
-    check({ result, readout }) {
+    async check({ result, readout, code }) {
       expectAsThree({ result, readout });
+      expect(code.text).toContain("// three.js's own raycast: nothing installed");
+      await expectCodeAsPage({ result, code });
       expect(result.hits).toEqual(figureHits);
     },
   },

@@ -172,8 +172,9 @@ async function start({ id, title, load }) {
     lastResult = result;
     lastCalls = recording.calls();
     readout.replaceChildren(...rows.map(readoutRow));
-    code.textContent = codeOf(lastCalls);
-    code.parentElement.hidden = lastCalls.length === 0;  // a scene answered through three.js's raycaster (picking)
+    // A scene answered through three.js's raycaster (picking) writes its own code: the recorder sees no calls.
+    code.textContent = scene.code ? scene.code(result) : codeOf(lastCalls);
+    code.parentElement.hidden = code.textContent === '' || (!scene.code && lastCalls.length === 0);
     stage.requestRender();
     clearTimeout(urlTimer);
     urlTimer = setTimeout(writeUrl, 150);

@@ -4,6 +4,7 @@
 import * as THREE from 'three';
 import { installAcceleratedRaycast } from 'collide3d/three';
 import { shortNumber } from '../framework/params.js';
+import { literal } from '../framework/recorded-calls.js';
 import { mulberry32 } from '../framework/random.js';
 import { COLORS, arrow, marker, polyline, vectorText } from '../framework/visuals.js';
 import { hitSummary, hitTriangle, kindOf, pickables, pose } from './picking-objects.js';
@@ -20,6 +21,33 @@ export const explanation = `<code>raycaster.intersectObjects</code> after <code>
 
 // The code behind the answer (collide3d/three's JavaScript over the library's trees), which the page shows on request.
 export const kernels = ['web/lib/three/accelerated-raycast.js', 'web/lib/three/bounds-tree.js', 'web/lib/three/raycast-instanced.js'];
+
+/**
+ * The code panel's text (this scene's answers come through three.js's raycaster, which the recorder does not see):
+ * the pick as an app would make it, with the pointer's ray written out (the page gets it from
+ * raycaster.setFromCamera(pointer, camera)), and the hits it gave as plain data. The browser test runs it in node.
+ */
+export function code({ inputs: { ray, phase, firstHitOnly, raycast }, hits }) {
+  const vector = ({ x, y, z }) => `new THREE.Vector3(${x}, ${y}, ${z})`;
+  const drop = raycast === 'collide3d';
+  return [
+    "import * as THREE from 'three';",
+    "import init from 'collide3d';",
+    "import { installAcceleratedRaycast } from 'collide3d/three';",
+    "import { hitSummary, pickables } from './picking-objects.js';  // the scene's objects; a hit as plain data",
+    '',
+    'await init();',
+    drop ? 'installAcceleratedRaycast();' : "// three.js's own raycast: nothing installed",
+    `const objects = Object.values(pickables(${phase}));  // the instances, the knot, the walker posed at ${phase}`,
+    ...(drop ? ['for (const object of objects) object.geometry.computeBoundsTree();'] : []),
+    '// The ray under the pointer: raycaster.setFromCamera(pointer, camera) gives it on the page.',
+    `const raycaster = new THREE.Raycaster(${vector(ray.origin)},`,
+    `  ${vector(ray.direction)});`,
+    `raycaster.firstHitOnly = ${firstHitOnly};`,
+    'raycaster.intersectObjects(objects, false).map(hitSummary);',
+    `// → ${literal(hits)}`,
+  ].join('\n');
+}
 
 export const hint = 'Move the mouse over the scene (or tap) to pick what is under it; drag to orbit, scroll or pinch to ' +
   'zoom. The URL keeps the pick: copy it to share.';
