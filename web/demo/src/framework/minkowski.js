@@ -75,7 +75,7 @@ const BALL = Array.from({ length: 48 }, (_, i) => {
 export function sweepObstacle(moving, reference, target) {
   const m = coreOf(moving), t = coreOf(target);
   const points = t.points.flatMap((q) => m.points.map((p) => q.clone().add(reference).sub(p)));
-  return { points, radius: m.radius + t.radius, curved: m.curved || t.curved };
+  return { points, radius: m.radius + t.radius, curved: Boolean(m.curved || t.curved) };
 }
 
 /** Points whose hull draws the hull of `points` grown by `radius` (a ball of samples about each). */
