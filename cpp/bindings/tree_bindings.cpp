@@ -44,6 +44,34 @@ double treeInsert(std::uintptr_t tree) {
   return treeAt(tree)->insert(box);
 }
 
+// Adds `count` boxes stored at `items` (each encoded as an aabb; float32, or float64 when `isDouble`) at once:
+// returns count, their ids then in io::numbersFound; kInvalidB for a bad box (io::itemsUsable says where), kHeapFull
+// when the heap cannot hold them (the tree unchanged).
+int treeInsertMany(std::uintptr_t tree, std::uintptr_t items, int count, int isDouble) {
+  io::releaseFound();
+  if (!io::itemsUsable(io::itemsAt(ShapeType::Aabb, items, count, isDouble))) return io::kInvalidB;
+  const auto n = static_cast<size_t>(count);
+  if (!checked::reserve(io::numbersFound, n) || !treeAt(tree)->reserveForInsertMany(n)) {
+    io::releaseFound();
+    return io::kHeapFull;
+  }
+  io::numbersFound.resize(n);
+  auto run = [&](const auto* v) {
+    constexpr size_t kSize = encodedSize<Aabb>();
+    treeAt(tree)->insertMany(n, [v](size_t i) {
+      double encoded[kSize];
+      std::copy(v + kSize * i, v + kSize * (i + 1), encoded);
+      return decode<Aabb>(encoded);
+    }, io::numbersFound.data());
+  };
+  if (isDouble) {
+    run(reinterpret_cast<const double*>(items));
+  } else {
+    run(reinterpret_cast<const float*>(items));
+  }
+  return count;
+}
+
 // Moves box `id` (the JS side checked treeContains). Returns 0, or kInvalidA.
 int treeUpdate(std::uintptr_t tree, double id) {
   Aabb box;
@@ -130,6 +158,7 @@ EMSCRIPTEN_BINDINGS(collide3d_tree) {
   function("treeSize", &c3d::treeSize);
   function("treeContains", &c3d::treeContains);
   function("treeInsert", &c3d::treeInsert);
+  function("treeInsertMany", &c3d::treeInsertMany);
   function("treeUpdate", &c3d::treeUpdate);
   function("treeRemove", &c3d::treeRemove);
   function("treeQuery", &c3d::treeQuery);

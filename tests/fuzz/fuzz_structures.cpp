@@ -477,8 +477,20 @@ void fuzzTree(fuzz::Input& in) {
   DynamicTree tree(std::fabs(in.number()) <= 1 ? 0.1 : 0);
   std::vector<std::optional<Aabb>> boxes;  // by id; nothing for removed ids
   for (int step = in.choice(40); step > 0; --step) {
-    const int op = in.choice(3);
-    if (op == 0 || boxes.empty()) {
+    const int op = in.choice(4);
+    if (op == 3) {
+      // Many at once (built again, or one by one when few beside the tree): the ids insert would give.
+      std::vector<Aabb> batch(in.choice(12));
+      for (Aabb& box : batch) box = drawnBox(in);
+      std::vector<uint32_t> ids(batch.size());
+      require(tree.reserveForInsertMany(batch.size()));
+      tree.insertMany(batch.size(), [&](size_t i) { return batch[i]; }, ids.data());
+      for (size_t i = 0; i < batch.size(); ++i) {
+        if (ids[i] >= boxes.size()) boxes.resize(ids[i] + 1);
+        require(!boxes[ids[i]].has_value());
+        boxes[ids[i]] = batch[i];
+      }
+    } else if (op == 0 || boxes.empty()) {
       require(tree.reserveForInsert());
       const Aabb box = drawnBox(in);
       const uint32_t id = tree.insert(box);

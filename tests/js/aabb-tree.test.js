@@ -1,4 +1,5 @@
-// AabbTree through the wasm build, against the single queries box by box: after random inserts, moves and removals,
+// AabbTree through the wasm build, against the single queries box by box: after random inserts (one by one and many at
+// once), moves and removals,
 // query (aabb, sphere, obb, plane, frustum-free shapes), raycast, raycastAll and pairs answer as intersects/raycast on
 // each live box do; ids; bad input; memory.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -41,8 +42,22 @@ describe('AabbTree', () => {
       for (let round = 0; round < 15; ++round) {
         for (let op = 0; op < 60; ++op) {
           const ids = [...live.keys()];
-          const kind = ids.length === 0 ? 0 : Math.floor(5 * random());
-          if (kind <= 1) {
+          const kind = ids.length === 0 ? 0 : Math.floor(6 * random());
+          if (kind === 5) {
+            // Many at once, in a Float64Array or a Float32Array (each number a float32 already, so both say the same).
+            const boxes = Array.from({ length: Math.floor(random() * (random() < 0.5 ? 4 : 90)) }, () => randomBox(random, onGrid));
+            const Type = random() < 0.5 ? Float32Array : Float64Array;
+            const f = Math.fround;
+            const packed = Type.from(boxes.flatMap(({ min, max }) => [min.x, min.y, min.z, max.x, max.y, max.z].map(f)));
+            const added = tree.insertMany(packed);
+            expect(added).toBeInstanceOf(Uint32Array);
+            expect(added.length).toBe(boxes.length);
+            added.forEach((id, i) => {
+              expect(live.has(id)).toBe(false);
+              const [lo, hi] = [packed.subarray(6 * i, 6 * i + 3), packed.subarray(6 * i + 3, 6 * i + 6)];
+              live.set(id, aabb(v(...lo), v(...hi)));
+            });
+          } else if (kind <= 1) {
             const box = randomBox(random, onGrid);
             const id = tree.insert(box);
             expect(live.has(id)).toBe(false);
@@ -114,6 +129,36 @@ describe('AabbTree', () => {
     tree.dispose();
   });
 
+  it('inserts many boxes under the ids insert() would give, from typed arrays and HeapArrays', () => {
+    const random = mulberry32(34);
+    const one = new c3d.AabbTree(), many = new c3d.AabbTree();
+    const pack = (boxes) => Float64Array.from(boxes.flatMap(({ min, max }) => [min.x, min.y, min.z, max.x, max.y, max.z]));
+    for (const count of [500, 3, 0, 1000]) {
+      const boxes = Array.from({ length: count }, () => randomBox(random, false));
+      const ids = many.insertMany(pack(boxes));
+      expect([...ids]).toEqual(boxes.map((box) => one.insert(box)));
+      for (const id of ids.slice(1, 3)) {  // so that the next batch reuses them first
+        one.remove(id);
+        many.remove(id);
+      }
+    }
+    const pairs = (tree) => {
+      const flat = tree.pairs(), list = [];
+      for (let k = 0; k < flat.length; k += 2) list.push(`${flat[k]},${flat[k + 1]}`);
+      return list.sort();
+    };
+    expect(pairs(many)).toEqual(pairs(one));
+    const heap = new c3d.HeapArray(Float32Array, 12);
+    heap.array.set([0, 0, 0, 1, 1, 1, 0.5, 0.5, 0.5, 3, 3, 3]);
+    const fresh = new c3d.AabbTree();
+    expect([...fresh.insertMany(heap)]).toEqual([0, 1]);
+    expect([...fresh.pairs()]).toEqual([0, 1]);
+    heap.dispose();
+    fresh.dispose();
+    one.dispose();
+    many.dispose();
+  });
+
   it('rejects bad input with errors naming the function, argument and value', () => {
     expect(() => new c3d.AabbTree({ margin: -1 })).toThrow(new RangeError('collide3d.AabbTree: opts.margin must be >= 0 (got -1)'));
     expect(() => new c3d.AabbTree({ margin: 'a' })).toThrow(new TypeError('collide3d.AabbTree: opts.margin must be a finite number (got "a")'));
@@ -131,6 +176,14 @@ describe('AabbTree', () => {
     expect(() => tree.query({ type: 'capsule', start: v(0, 0, 0), end: v(1, 0, 0), radius: -1 })).toThrow(new RangeError('collide3d.AabbTree.query: shape.radius must be >= 0 (got -1)'));
     expect(() => tree.raycast(sphere(v(0, 0, 0), 1))).toThrow(new TypeError("collide3d.AabbTree.raycast: caster.type must be 'ray', 'line' or 'segment' (got \"sphere\")"));
     expect(() => tree.raycast(ray(v(0, 0, 0), v(1, 0, 0)), { solid: 1 })).toThrow(TypeError);
+    const fn = 'collide3d.AabbTree.insertMany';
+    expect(() => tree.insertMany([0, 0, 0, 1, 1, 1])).toThrow(new TypeError(`${fn}: boxes must be a Float32Array or Float64Array, or a HeapArray of one (got an array of length 6)`));
+    expect(() => tree.insertMany(new Float64Array(7))).toThrow(new RangeError(`${fn}: boxes.length must be a multiple of 6 (got 7)`));
+    expect(() => tree.insertMany(new Float64Array([0, 0, 0, 1, 1, 1, 0, 0, 0, 1, NaN, 1])))
+      .toThrow(new RangeError(`${fn}: boxes[10] must be a finite number (got NaN)`));
+    expect(() => tree.insertMany(new Float64Array([0, 0, 0, 1, 1, 1, 2, 0, 0, 1, 1, 1])))
+      .toThrow(new RangeError(`${fn}: boxes, aabb 1: min.x must be <= max.x = 1 (got 2)`));
+    expect(tree.size).toBe(1);  // a rejected batch adds nothing
     const sneaky = { type: 'aabb', get min() { tree.remove(id); return v(0, 0, 0); }, max: v(1, 1, 1) };
     expect(() => tree.update(id, sneaky)).toThrow(/called again while its arguments were being read/);
     const doomed = new c3d.AabbTree();
@@ -147,8 +200,10 @@ describe('AabbTree', () => {
     const random = mulberry32(33);
     const tree = new c3d.AabbTree({ margin: 0.5 });
     const ids = Array.from({ length: 500 }, () => tree.insert(randomBox(random, false)));
+    const batch = new Float64Array(600).map((_, i) => (i % 6 < 3 ? 0 : 1) + 5 * Math.floor(i / 6));
     const move = () => {
       for (const id of ids) tree.update(id, randomBox(random, false));
+      for (const id of tree.insertMany(batch)) tree.remove(id);  // rebuilds (100 of 500), then removes them again
       tree.pairs();
       tree.query(sphere(v(10, 10, 10), 5));
     };

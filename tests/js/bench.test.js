@@ -50,14 +50,18 @@ it('bench --quick runs every workload, single and batch calls, and agrees with t
   for (const row of rows.filter((r) => r.workload.includes('raycast'))) expect(row.hitRate, row.workload).toBeGreaterThan(0.1);
 });
 
-it('bench/broadphase.mjs --quick runs and agrees with box-intersect on every pair count', () => {
+it('bench/broadphase.mjs --quick runs and agrees with box-intersect on every pair count, and fills trees both ways', () => {
   const rows = results.workloads['broadphase'];
   expect(rows.map((r) => r.workload)).toEqual(['all pairs among 10000 boxes', 'AabbTree.pairs(), 10000 boxes',
-    'AabbTree: move 10000 boxes (update), then pairs()']);
-  for (const row of rows) {
+    'AabbTree: move 10000 boxes (update), then pairs()', 'AabbTree filled with 10000 boxes']);
+  for (const row of rows.slice(0, 3)) {
     expect(row.c3dPairs, row.workload).toBe(row.peerPairs);
     expect(row.peerPairs, row.workload).toBeGreaterThan(0);
   }
+  // The tree filled box by box and the one filled at once find the same pairs.
+  const [filled] = rows.slice(3);
+  expect(filled.manyPairs).toBe(filled.loopPairs);
+  expect(filled.loopPairs).toBeGreaterThan(0);
 });
 
 it('bench/culling.mjs --quick runs and agrees with three.js on every visible count', () => {

@@ -167,7 +167,8 @@ function fuzzer(seed) {
     () => {
       const tree = pick(object(c3d.AabbTree)) ?? kept(new c3d.AabbTree());
       pick([
-        () => tree.insert(shape('aabb')), () => tree.update(pick([0, 1, -1, 1e9, number()]), shape('aabb')),
+        () => tree.insert(shape('aabb')), () => tree.insertMany(numbers(6)),
+        () => tree.update(pick([0, 1, -1, 1e9, number()]), shape('aabb')),
         () => tree.remove(pick([0, 1, number()])), () => tree.has(number()), () => tree.query(shape()),
         () => tree.raycast(caster(), options()), () => tree.raycastAll(caster(), options()), () => tree.pairs(),
         () => tree.dispose(),

@@ -103,6 +103,8 @@ describe('a full heap', () => {
     const refused = (what) => new RangeError(`collide3d.${what} more memory than the wasm heap can give`);
     expect(() => tree.query(aabb(v(5.5, 0, 0), v(7, 1, 1)))).toThrow(refused('AabbTree.query: shape needs'));
     expect(() => tree.pairs()).toThrow(refused('AabbTree.pairs: the tree (2 boxes): its pairs need'));
+    expect(() => tree.insertMany(identicalBoxes(3))).toThrow(refused('AabbTree.insertMany: boxes (3 boxes): they need'));
+    expect(tree.size).toBe(2);  // unchanged
     expect(() => c3d.allPairs(identicalBoxes(3))).toThrow(refused('allPairs: boxes (3 boxes): their pairs need'));
     expect(() => mesh.raycast(ray(v(0.25, 0.25, 5), v(0, 0, -1)), { hits: 'all' })).toThrow(refused('TriangleMesh.raycast: caster needs'));
     expect(() => mesh.contacts(sphere(v(0.25, 0.25, 0.5), 1))).toThrow(refused('TriangleMesh.contacts: shape needs'));
@@ -114,6 +116,10 @@ describe('a full heap', () => {
   function expectAnswersWithRoom({ mesh, tree }) {
     expect([...tree.query(aabb(v(5.5, 0, 0), v(7, 1, 1)))]).toEqual([1]);
     expect([...tree.pairs()]).toEqual([]);
+    const more = new c3d.AabbTree();
+    expect([...more.insertMany(identicalBoxes(3))]).toEqual([0, 1, 2]);
+    expect(pairsOf(more.pairs())).toEqual([[0, 1], [0, 2], [1, 2]]);
+    more.dispose();
     expect(pairsOf(c3d.allPairs(identicalBoxes(3)))).toEqual([[0, 1], [0, 2], [1, 2]]);
     expect(mesh.raycast(ray(v(0.25, 0.25, 5), v(0, 0, -1)), { hits: 'all' }).map((hit) => hit.t)).toEqual([5]);
     expect(mesh.contacts(sphere(v(0.25, 0.25, 0.5), 1)).map((c) => c.depth)).toEqual([0.5]);

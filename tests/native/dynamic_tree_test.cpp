@@ -1,5 +1,5 @@
-// DynamicTree against brute force over the live boxes: after random inserts, moves (within and beyond the fat
-// margin) and removals, every query, first raycast hit, every raycast hit and overlapping pair is what testing each
+// DynamicTree against brute force over the live boxes: after random inserts (one at a time and many at once), moves
+// (within and beyond the fat margin) and removals, every query, first raycast hit, every raycast hit and overlapping pair is what testing each
 // box one by one gives; integer boxes touching on faces, edges and corners; the tree stays balanced under sorted insertions.
 #include <algorithm>
 #include <cmath>
@@ -112,8 +112,19 @@ TEST(DynamicTree, InsertsMovesAndRemovalsKeepEveryAnswerAsBruteForce) {
     int moves = 0;
     for (int round = 0; round < testing::cases(40); ++round) {
       for (int op = 0; op < 40; ++op) {
-        const int kind = model.live.empty() ? 0 : random.integer(0, 4);
-        if (kind <= 1) {
+        const int kind = model.live.empty() ? 0 : random.integer(0, 5);
+        if (kind == 5) {
+          // Many at once: a batch now small, now large beside the tree (built again, or inserted box by box).
+          std::vector<Aabb> boxes(random.integer(0, 2) == 0 ? random.integer(0, 3) : random.integer(1, 120));
+          for (Aabb& box : boxes) box = randomBox(random, onGrid);
+          std::vector<uint32_t> ids(boxes.size());
+          ASSERT_TRUE(tree.reserveForInsertMany(boxes.size()));
+          tree.insertMany(boxes.size(), [&](size_t i) { return boxes[i]; }, ids.data());
+          for (size_t i = 0; i < boxes.size(); ++i) {
+            ASSERT_EQ(model.live.count(ids[i]), 0u);
+            model.live[ids[i]] = boxes[i];
+          }
+        } else if (kind <= 1) {
           const Aabb box = randomBox(random, onGrid);
           ASSERT_TRUE(tree.reserveForInsert());  // as the bindings insert
           const uint32_t id = tree.insert(box);
@@ -156,6 +167,40 @@ TEST(DynamicTree, StaysBalancedUnderSortedInsertions) {
   std::vector<uint32_t> pairs;
   ASSERT_TRUE(tree.pairs(pairs));
   EXPECT_TRUE(pairs.empty());  // [i, i + 0.5] and [i + 1, ...] do not touch
+}
+
+// insertMany gives the ids insert would (removed ones first, then the next), whether it builds the tree again or
+// inserts box by box, and a tree built at once is as balanced as can be: 4,096 boxes, 12 levels.
+TEST(DynamicTree, InsertsManyUnderTheIdsInsertWouldGive) {
+  Random random(77);
+  for (const size_t batch : {size_t(3), size_t(500)}) {
+    DynamicTree one(0.1), many(0.1);
+    std::vector<Aabb> first(400);
+    for (Aabb& box : first) box = randomBox(random, false);
+    std::vector<uint32_t> ids(first.size());
+    ASSERT_TRUE(many.reserveForInsertMany(first.size()));
+    many.insertMany(first.size(), [&](size_t i) { return first[i]; }, ids.data());
+    for (size_t i = 0; i < first.size(); ++i) EXPECT_EQ(ids[i], one.insert(first[i]));
+    for (const uint32_t id : {7u, 300u, 12u}) {
+      one.remove(id);
+      many.remove(id);
+    }
+    std::vector<Aabb> more(batch);
+    for (Aabb& box : more) box = randomBox(random, false);
+    ids.resize(batch);
+    ASSERT_TRUE(many.reserveForInsertMany(batch));
+    many.insertMany(batch, [&](size_t i) { return more[i]; }, ids.data());
+    for (size_t i = 0; i < batch; ++i) EXPECT_EQ(ids[i], one.insert(more[i]));
+    EXPECT_EQ(many.size(), one.size());
+  }
+  DynamicTree sorted(0);
+  std::vector<uint32_t> ids(4096);
+  ASSERT_TRUE(sorted.reserveForInsertMany(ids.size()));
+  sorted.insertMany(ids.size(), [](size_t i) { return Aabb{{double(i), 0, 0}, {double(i) + 0.5, 1, 1}}; }, ids.data());
+  EXPECT_EQ(sorted.height(), 12);
+  std::vector<uint32_t> pairs;
+  ASSERT_TRUE(sorted.pairs(pairs));
+  EXPECT_TRUE(pairs.empty());
 }
 
 TEST(DynamicTree, EmptyAndSingleBox) {

@@ -61,6 +61,26 @@ export function defineAabbTree(shared) {
       return this.#withBox(fn, box, () => module.treeInsert(addressOf(this, fn)));
     }
 
+    /**
+     * Adds many boxes at once (each as an aabb's six numbers, min x, y, z then max x, y, z, in a Float32Array or
+     * Float64Array or a HeapArray of one): their ids in order, as insert() one by one would give them. A batch that is
+     * not small beside the tree builds the tree again, all at once.
+     */
+    insertMany(boxes) {
+      const fn = 'AabbTree.insertMany';
+      addressOf(this, fn);
+      const { sizes: { aabb: stride } } = shared;
+      const input = shared.numbersOf(fn, 'boxes', boxes, stride);
+      const call = shared.beginCall();
+      const heap = shared.place([input], []);
+      shared.checkCall(call, fn);
+      const count = input.length / stride;
+      const status = module.treeInsertMany(addressOf(this, fn), heap.addresses[0], count, input.Type === Float64Array ? 1 : 0);
+      if (status === STATUS.invalidB) throw shared.badItem(fn, 'boxes', 'aabb', input);
+      if (status === STATUS.heapFull) throw rangeError(fn, 'boxes', `(${count} boxes): they need more memory than the wasm heap can give`);
+      return shared.takeFound(count, fn, 'boxes');
+    }
+
     /** Moves box `id`: the tree changes only when the box leaves its margin. */
     update(id, box) {
       const fn = 'AabbTree.update';
