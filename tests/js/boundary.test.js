@@ -70,6 +70,15 @@ describe('boundary', () => {
     }
   });
 
+  it('refuses a module whose range of shape numbers is not the one the JS checks compile in', async () => {
+    const { module } = await loaded();
+    for (const range of [{ smallest: 2 ** -125 }, { largest: 2 ** 127 }]) {
+      const other = altered(module, (d) => { Object.assign(d.range, range); });
+      expect(() => defineBoundary(other)).toThrow(/collide3d: the wasm module and the JS entry disagree on the range of shape numbers/);
+    }
+    defineBoundary(module);  // the real description again, for the tests after this one
+  });
+
   it('follows a layout whose fields moved', async () => {
     const { module } = await loaded();
     const shifted = altered(module, (d) => { d.layouts = replaceLayout(d.layouts, 'sweepHit', 'normal:vec3,pad:number,t:number,point:vec3'); });
