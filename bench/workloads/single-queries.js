@@ -100,21 +100,9 @@ export function singleQueries(c3d, runs) {
     },
   ];
 
-  // The same pairs for the batch API: each side's shapes packed as their encoded numbers (the order of the fields).
-  const FIELDS = {
-    ray: (r) => [r.origin.x, r.origin.y, r.origin.z, r.direction.x, r.direction.y, r.direction.z],
-    segment: (s) => [s.start.x, s.start.y, s.start.z, s.end.x, s.end.y, s.end.z],
-    triangle: (t) => [t.a.x, t.a.y, t.a.z, t.b.x, t.b.y, t.b.z, t.c.x, t.c.y, t.c.z],
-    sphere: (s) => [s.center.x, s.center.y, s.center.z, s.radius],
-    aabb: (b) => [b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z],
-    plane: (p) => [p.normal.x, p.normal.y, p.normal.z, p.constant],
-  };
-  function pack(objects) {
-    const type = objects[0].type, numbers = FIELDS[type](objects[0]).length;
-    const items = new Float32Array(numbers * objects.length);
-    objects.forEach((o, i) => items.set(FIELDS[type](o), numbers * i));
-    return { type, items };
-  }
+  // The same pairs for the batch API: each side's shapes packed as batch items by the library (every number is a
+  // float32 already, so Float32Array items pose the same pairs).
+  const pack = (objects) => c3d.packItems(objects, Float32Array);
   const inHeap = ({ type, items }) => {
     const heap = new c3d.HeapArray(Float32Array, items.length);
     heap.array.set(items);

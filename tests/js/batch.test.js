@@ -1,6 +1,6 @@
 // intersectsBatch and raycastBatch: every pair gets exactly what one intersects/raycast call gives on the same
 // numbers, for the pairs of the benchmark's workloads and shapes with rotations and plane lists, in float32 and
-// float64, one side broadcast; options pass through; bad input; memory.
+// float64, one side broadcast; options pass through; packItems; bad input; memory.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
 import { mulberry32 } from '../../bench/random.mjs';
@@ -152,6 +152,31 @@ describe('intersectsBatch and raycastBatch', () => {
     expect(() => c3d.intersectsBatch(s, { type: 'convex', items: new Float64Array(2) })).toThrow(/collide3d.intersectsBatch: b.type must be one of 'point', .*'cone' \(got "convex"\)/);
     expect(() => c3d.raycastBatch({ type: 'ray', items: new Float64Array(6) }, s, { maxDistance: 'far' })).toThrow(TypeError);
     expect([...c3d.intersectsBatch(s, s)]).toEqual([1, 1]);  // still answering
+  });
+
+  it('packItems writes shapes as the items they came from (read back by this test\'s own decoding), and names bad ones', () => {
+    const random = mulberry32(45);
+    for (const type of Object.keys(DECODE)) {
+      for (const Type of [Float64Array, Float32Array]) {
+        const side = items(random, type, 20, Type);
+        const packed = c3d.packItems(shapes(side), Type);
+        expect(packed.type).toBe(type);
+        expect(packed.items).toEqual(side.items);  // float32 numbers read back exactly
+      }
+    }
+    const ball = { type: 'sphere', center: { x: 0, y: 0, z: 0 }, radius: 1 };
+    expect(c3d.packItems([ball]).items).toBeInstanceOf(Float64Array);
+    expect(c3d.packItems([{ ...ball, radius: 0.1 }], Float32Array).items).toEqual(new Float32Array([0, 0, 0, 0.1]));
+    const fn = 'collide3d.packItems';
+    expect(() => c3d.packItems(ball)).toThrow(new TypeError(`${fn}: shapes must be an array of shapes (got an object)`));
+    expect(() => c3d.packItems([])).toThrow(new RangeError(`${fn}: shapes must hold at least one shape`));
+    expect(() => c3d.packItems([ball], Int32Array)).toThrow(TypeError);
+    expect(() => c3d.packItems([{ type: 'convex', points: [] }])).toThrow(new TypeError(`${fn}: shapes[0].type must be a shape type batches take (not convex) (got "convex")`));
+    expect(() => c3d.packItems([ball, { type: 'aabb' }])).toThrow(new TypeError(`${fn}: shapes[1].type must be 'sphere', as shapes[0] (got "aabb")`));
+    expect(() => c3d.packItems([ball, { ...ball, center: { x: 0, y: NaN, z: 0 } }])).toThrow(new TypeError(`${fn}: shapes[1].center.y must be a finite number (got NaN)`));
+    // The rest is the batch call's: a negative radius packs, and the batch names it.
+    const bad = c3d.packItems([ball, { ...ball, radius: -2 }]);
+    expect(() => c3d.intersectsBatch(bad, bad)).toThrow(new RangeError('collide3d.intersectsBatch: a.items, sphere 1: radius must be >= 0 (got -2)'));
   });
 
   it('keeps the heap flat over many calls', () => {

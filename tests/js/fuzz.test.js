@@ -205,6 +205,8 @@ function fuzzer(seed) {
       const move = chance(0.5) ? c3d.moveAndSlide : c3d.traceMoveAndSlide;
       move(shape(pick(['sphere', 'capsule', 'aabb', 'obb', 'sphere', 'capsule', 'point'])), vector(), world(), characterOptions());
     },
+    () => c3d.packItems(pick([() => [shape()], () => [shape(), shape()], () => [], () => shape(), () => number()])(),
+      pick([undefined, Float32Array, Float64Array, Int8Array, number()])),
     () => threeCall(),
   ];
 

@@ -12,7 +12,7 @@ describe('init', () => {
     expect(Object.isFrozen(a)).toBe(true);
     expect(Object.keys(a).sort()).toEqual(
       ['AabbTree', 'ConvexHull', 'HeapArray', 'SegmentTree', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance', 'gjkTrace',
-        'intersection', 'intersects', 'intersectsBatch', 'moveAndSlide', 'orthonormalBasis', 'raycast', 'raycastBatch', 'separatingAxis',
+        'intersection', 'intersects', 'intersectsBatch', 'moveAndSlide', 'orthonormalBasis', 'packItems', 'raycast', 'raycastBatch', 'separatingAxis',
         'supported', 'sweep', 'traceMoveAndSlide']);
   });
 

@@ -254,6 +254,32 @@ export function createApi(module) {
     return takeFound(2 * status, 'allPairs', 'boxes');
   }
 
+  /**
+   * Shapes of one type (as the single queries take them) packed one after another as batch items, each as the numbers
+   * of its fields in the module's order: { type, items }, items a new Float64Array (default) or Float32Array. Each
+   * field is read once and its numbers checked (finite, in range); the batch call checks the rest (a radius below 0,
+   * min above max) as it checks any items.
+   */
+  function packItems(shapes, Type = Float64Array) {
+    const fn = 'packItems';
+    if (!Array.isArray(shapes)) throw typeError(fn, 'shapes', 'an array of shapes', shapes);
+    if (Type !== Float64Array && Type !== Float32Array) throw typeError(fn, 'Type', 'Float64Array or Float32Array', Type);
+    if (shapes.length === 0) throw rangeError(fn, 'shapes', 'must hold at least one shape');
+    const type = shapes[0] !== null && typeof shapes[0] === 'object' ? shapes[0].type : undefined;
+    if (type === 'convex' || !Object.hasOwn(sizes, type)) {
+      throw typeError(fn, 'shapes[0].type', 'a shape type batches take (not convex)', type);
+    }
+    const stride = sizes[type], numbers = new Float64Array(stride * shapes.length);
+    shapes.forEach((shape, i) => {
+      const at = `shapes[${i}]`;
+      if (i > 0 && (shape === null || typeof shape !== 'object' || shape.type !== type)) {
+        throw typeError(fn, `${at}.type`, `'${type}', as shapes[0]`, shape?.type);
+      }
+      encodeShape(numbers, stride * i, shape, fn, at);
+    });
+    return { type, items: Type === Float64Array ? numbers : Float32Array.from(numbers) };
+  }
+
   // Every (query, a, b) the module answers; `a`/`b` are shape types.
   const supported = Object.freeze(module.supportedPairs().trim().split('\n').map((line) => {
     const [query, a, b] = line.split(':');
@@ -278,7 +304,7 @@ export function createApi(module) {
   const api = {
     intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
     intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, SegmentTree, AabbTree, HeapArray,
-    moveAndSlide, traceMoveAndSlide, ConvexHull, gjkTrace, supported,
+    moveAndSlide, traceMoveAndSlide, ConvexHull, gjkTrace, packItems, supported,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

@@ -358,6 +358,14 @@ export interface Collide3d {
   raycastBatch<Out extends BatchOutput<Float64Array> = Float64Array>(casters: BatchSide<Caster['type']>,
     targets: BatchSide, opts?: RaycastOptions, out?: Out): Out;
   /**
+   * Shapes of one type (not convex) packed as batch items, each as the numbers of its fields in order: a new
+   * Float64Array (default) or Float32Array. Each number is read once and checked; the batch call checks the rest.
+   */
+  packItems<S extends Exclude<Shape, { type: 'convex' }>>(shapes: readonly S[],
+    Type?: Float64ArrayConstructor): BatchSide<S['type']> & { readonly items: Float64Array };
+  packItems<S extends Exclude<Shape, { type: 'convex' }>>(shapes: readonly S[],
+    Type: Float32ArrayConstructor): BatchSide<S['type']> & { readonly items: Float32Array };
+  /**
    * Frustum culling of many bounding spheres, stored as x, y, z, radius per sphere: 1 where a sphere may be seen
    * (intersects(frustum, sphere)), 0 where it is culled. Writes into `visible` (one byte per sphere) when given.
    */

@@ -87,7 +87,7 @@ export function create({ c3d, quiet, describe, stage, handles, live }) {
   // Timed on the current rays, unrecorded: the three batch calls, one call per ray and target, three.js's Ray.
   const timeAll = afterChanges((rays) => {
     const count = rays.length / 6, out = new Float64Array(count);
-    const sides = Object.values(TARGETS).map((target) => ({ type: target.type, items: itemsOf(target) }));
+    const sides = Object.values(TARGETS).map((target) => quiet.packItems([target]));
     const threeTargets = [new THREE.Sphere(new THREE.Vector3().copy(TARGETS.sphere.center), TARGETS.sphere.radius),
       new THREE.Box3(new THREE.Vector3().copy(TARGETS.aabb.min), new THREE.Vector3().copy(TARGETS.aabb.max))];
     const single = { type: 'ray', origin: new THREE.Vector3(), direction: new THREE.Vector3() };
@@ -121,7 +121,7 @@ export function create({ c3d, quiet, describe, stage, handles, live }) {
     describe(rays, { name: 'rays', about: `the scanner's ${count} rays, origin x, y, z, direction x, y, z each, in a Float64Array` });
     const answers = {};
     for (const [name, target] of Object.entries(TARGETS)) {
-      answers[name] = c3d.raycastBatch({ type: 'ray', items: rays }, { type: target.type, items: itemsOf(target) });
+      answers[name] = c3d.raycastBatch({ type: 'ray', items: rays }, quiet.packItems([target]));
     }
     const hits = nearestHits(answers);
     const positions = [], pointColors = [];
@@ -143,12 +143,4 @@ export function create({ c3d, quiet, describe, stage, handles, live }) {
         quaternion: handles.scanner.quaternion.toArray() }, counts },
     };
   };
-}
-
-// A target's fields as the batch side's numbers (sphere: centre, radius; aabb: min, max; triangle: a, b, c).
-function itemsOf(target) {
-  const v = (p) => [p.x, p.y, p.z];
-  const numbers = { sphere: () => [...v(target.center), target.radius], aabb: () => [...v(target.min), ...v(target.max)],
-    triangle: () => [...v(target.a), ...v(target.b), ...v(target.c)] }[target.type]();
-  return new Float64Array(numbers);
 }
