@@ -3,13 +3,15 @@
 // AddressSanitizer and UndefinedBehaviorSanitizer it finds memory errors and undefined behaviour (overflowing
 // conversions, shifts, misaligned reads); it also traps on answers the API rules out: intersects differing with the
 // argument order, a NaN in a returned number, a hit outside the caster's range, a negative distance or depth, a
-// GJK trace whose answer differs from GJK's.
+// GJK trace whose answer differs from GJK's, a batch raycast's SIMD lanes answering other than the single query.
 // Run: scripts/fuzz.sh (a long run), or the short bounded run inside npm test.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <utility>
 
+#include "collide3d/batch/raycast_lanes.h"
 #include "collide3d/dispatch/solids.h"
 #include "collide3d/dispatch/tables.h"
 #include "collide3d/queries/trace/gjk_trace.h"
@@ -33,6 +35,38 @@ void require(bool holds, const char* rule, ShapeType a, ShapeType b, const doubl
 bool finite(Vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 bool notNan(Vec3 v) { return !std::isnan(v.x) && !std::isnan(v.y) && !std::isnan(v.z); }
 
+// The pair as a block of four in a batch raycast's fast path (raycast_lanes.h), in doubles and, when every number is
+// a float, in floats: each t the single query's, bit for bit.
+template <class T>
+void batchRaycast(ShapeType a, ShapeType b, const double* sa, const double* sb, const RaycastOptions& options,
+                  RaycastFn single) {
+  constexpr size_t kPairs = 4;
+  T itemsA[kPairs * kEncodedShapeSize], itemsB[kPairs * kEncodedShapeSize];
+  const int sizeA = encodedSize(a), sizeB = encodedSize(b);
+  for (size_t i = 0; i < kPairs; ++i) {
+    for (int k = 0; k < sizeA; ++k) {
+      itemsA[i * sizeA + k] = static_cast<T>(sa[k]);
+      if (itemsA[i * sizeA + k] != sa[k]) return;
+    }
+    for (int k = 0; k < sizeB; ++k) {
+      itemsB[i * sizeB + k] = static_cast<T>(sb[k]);
+      if (itemsB[i * sizeB + k] != sb[k]) return;
+    }
+  }
+  constexpr bool kDouble = sizeof(T) == sizeof(double);
+  double t[kPairs];
+  const int hits = raycastByLanes({a, itemsA, kDouble, kPairs, sizeA}, {b, itemsB, kDouble, kPairs, sizeB}, kPairs,
+                                  options, single, t);
+  if (hits < 0) return;  // no fast path for the pair
+  const auto hit = single(sa, sb, options);
+  const double expected = hit ? hit->t + 0.0 : kInfinity;
+  for (const double found : t) {
+    require(std::memcmp(&found, &expected, sizeof expected) == 0, "the batch's lanes give the single query's t", a, b,
+            sa, sb);
+  }
+  require(hits == static_cast<int>(kPairs) * hit.has_value(), "the batch counts its hits", a, b, sa, sb);
+}
+
 void queryPair(fuzz::Input& in, ShapeType a, ShapeType b, const double* sa, const double* sb) {
   const auto check = [&](bool holds, const char* rule) { require(holds, rule, a, b, sa, sb); };
   if (const IntersectsFn fn = intersectsTable().at(a, b)) {
@@ -48,6 +82,8 @@ void queryPair(fuzz::Input& in, ShapeType a, ShapeType b, const double* sa, cons
       check(hit->t >= (a == ShapeType::Line ? -kInfinity : 0) && hit->t <= options.maxDistance, "raycast t in range");
       check(notNan(hit->point) && notNan(hit->normal), "raycast hit is a number");
     }
+    batchRaycast<double>(a, b, sa, sb, options, fn);
+    batchRaycast<float>(a, b, sa, sb, options, fn);
   }
   if (const ClassifyFn fn = classifyTable().at(a, b)) fn(sa, sb, ClassifyOptions{std::fabs(in.number())});
   if (const IntersectionFn fn = intersectionTable().at(a, b)) fn(sa, sb);

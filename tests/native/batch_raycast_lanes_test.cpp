@@ -29,6 +29,16 @@ std::vector<T> as(const std::vector<double>& numbers) {
   return std::vector<T>(numbers.begin(), numbers.end());
 }
 
+// The exact query as the batch calls it, counting the pairs the lanes leave to it.
+struct ExactCalls {
+  static inline RaycastFn query = nullptr;
+  static inline int count = 0;
+  static std::optional<RaycastHit> cast(const double* caster, const double* target, const RaycastOptions& options) {
+    ++count;
+    return query(caster, target, options);
+  }
+};
+
 // The batch fast path against one exact single query per pair, with items stored as TA / TB.
 template <class TA, class TB>
 void expectSameAsSingleQueries(const Pairs& pairs, const RaycastOptions& options, int& hits) {
@@ -40,7 +50,8 @@ void expectSameAsSingleQueries(const Pairs& pairs, const RaycastOptions& options
   const size_t count = std::max(casters.count, triangles.count);
   const RaycastFn cast = raycastTable().at(pairs.caster, pairs.target);
   std::vector<double> t(count, -1.0);
-  const int found = raycastByLanes(casters, triangles, count, options, cast, t.data());
+  ExactCalls::query = cast;
+  const int found = raycastByLanes(casters, triangles, count, options, &ExactCalls::cast, t.data());
   int expectedHits = 0;
   forEachPair(casters, triangles, count, [&](size_t i, const double* p, const double* q) {
     const auto hit = cast(p, q, options);
@@ -53,6 +64,18 @@ void expectSameAsSingleQueries(const Pairs& pairs, const RaycastOptions& options
 }
 
 // Each storage combination, with and without culling and a maxDistance (and solid or not).
+void expectAllFormsAgree(const Pairs& pairs, int& hits);
+
+// As expectAllFormsAgree, and the lanes settle all but `exactShare` of the pairs, hits included.
+void expectLanesSettleMost(const Pairs& pairs, double exactShare, int& hits) {
+  ExactCalls::count = 0;
+  const int before = hits;
+  expectAllFormsAgree(pairs, hits);
+  const double pairsRun = 16.0 * (pairs.casters.size() / 6);  // 16 forms
+  EXPECT_GT(hits - before, pairsRun / 16) << "hits run too: " << hits - before << " of " << pairsRun;
+  EXPECT_LT(ExactCalls::count, exactShare * pairsRun) << ExactCalls::count << " of " << pairsRun << " pairs exact";
+}
+
 void expectAllFormsAgree(const Pairs& pairs, int& hits) {
   for (const bool culling : {false, true}) {
     for (const double maxDistance : {kInfinity, 3.0}) {
@@ -326,6 +349,34 @@ TEST(BatchRaycastTriangles, TinyAndHugeCoordinatesMatchTheSingleQuery) {
     int hits = 0;
     expectAllFormsAgree(pairs, hits);
     EXPECT_GT(hits, 0) << "scale " << scale;
+  }
+}
+
+TEST(BatchRaycastLanes, SettleNearlyEveryPairOfATypicalBatchHitsIncluded) {
+  // Casters from random points towards random points about the target (a tenth to all of them hit), as a scene's
+  // rays meet its triangles and planes: the lanes answer the hits too, leaving the exact query only the tail after
+  // the last whole block and the pairs the filter cannot settle.
+  Random random(79);
+  for (const ShapeType target : {ShapeType::Triangle, ShapeType::Plane}) {
+    for (const ShapeType caster : kCasters) {
+      Pairs pairs{caster, {}, {}, target};
+      for (int i = 0; i < testing::cases(4003); ++i) {
+        const Vec3 centre = random.vector(-5, 5);
+        Vec3 aim = centre + random.vector(-1, 1);
+        if (target == ShapeType::Triangle) {
+          const Vec3 a = centre + random.vector(-1, 1), b = centre + random.vector(-1, 1), c = centre + random.vector(-1, 1);
+          pushTriangle(pairs, a, b, c);
+          aim = a + (b - a) * random.uniform(-0.5, 1) + (c - a) * random.uniform(-0.5, 1);
+        } else {
+          const Vec3 n = random.vector(-1, 1);
+          pushNumbers(pairs, {n.x, n.y, n.z, -dot(n, centre)});
+        }
+        pushCaster(pairs, random.vector(-8, 8), aim, random.uniform(0.5, 1.5));
+      }
+      SCOPED_TRACE(::testing::Message() << "target " << int(target) << ", caster " << int(caster));
+      int hits = 0;
+      expectLanesSettleMost(pairs, 0.001, hits);
+    }
   }
 }
 

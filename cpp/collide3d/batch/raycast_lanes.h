@@ -1,12 +1,22 @@
 // The batch raycast's fast paths, for casters (rays, lines, segments) against triangles, spheres, planes and
 // AABBs. Most pairs of a batch miss, and the single query's own predicates, evaluated on SIMD lanes with their error
-// bounds (exact/filtered_lanes.h), prove most misses a block of pairs at a time. Every other pair (the hits, whose t
-// must be the single query's, and the few the bounds leave open) goes to the exact query (batch/lanes.h), so each
-// answer is the single query's, bit for bit. A kernel's proof uses only the signs the exact query decides on, and a
-// subset of its reasons to miss; `fromZero` marks casters that start at t = 0 (not lines).
+// bounds (exact/filtered_lanes.h), prove most misses a block of pairs at a time. A kernel's proof uses only the signs
+// the exact query decides on, and a subset of its reasons to miss; `fromZero` marks casters that start at t = 0 (not
+// lines).
+// Against triangles and planes the pairs left then go through the single query's own steps on two double lanes
+// (`answers`): where the lanes prove every sign the single query's filter needs, its filter proves them too
+// (their bound is the larger, filtered_lanes.h) and it computes from the same doubles, so the lanes' t, in the same
+// operations in the same order, is its t bit for bit (-ffp-contract=off: no fused operation on either side). What the
+// lanes cannot settle (an unproven sign) goes to the exact query (batch/lanes.h), so every answer is the single
+// query's. (A sphere's hits stay exact: there the single query's own cost is its root's accuracy, a fifth of the hits
+// of a typical batch refined in double-double, which lanes computing the same t cannot make cheaper.)
 #pragma once
+#include <array>
+#include <cmath>
 #include <cstddef>
+#include <optional>
 #include <tuple>
+#include <type_traits>
 
 #include "collide3d/batch/lanes.h"
 #include "collide3d/queries/raycast/raycast_box.h"
@@ -32,6 +42,49 @@ auto towards(const Casters& casters, size_t first) {
   return lanes::get<&Segment::end>(casters, first);
 }
 using lanes::get;
+using simd::f64x2;
+using Mask2 = decltype(f64x2{} < f64x2{});
+
+// The range of t every pair of a batch accepts, as the single query takes it (span.h's limitOf, byCasterForm):
+// [lo, hi], and whether its predicates take their limited form (a segment, or a finite maxDistance).
+struct Range {
+  double lo, hi;
+  bool limited;
+};
+inline std::optional<Range> rangeOf(ShapeType caster, const RaycastOptions& options) {
+  const Caster form = caster == ShapeType::Segment ? toCaster(Segment{})
+                      : caster == ShapeType::Line  ? toCaster(Line{})
+                                                   : toCaster(Ray{});
+  const auto hi = limitOf(form, options);
+  if (!hi) return std::nullopt;
+  return Range{form.tMin, *hi, form.hasEnd || *hi < kInfinity};
+}
+
+// Two pairs answered on double lanes: the lanes settled (a proven hit or miss), which of them hit, and their t.
+struct Answers {
+  Mask2 settled, hit;
+  f64x2 t;
+};
+
+// The lanes where every value's sign is proven: there the single query's filter keeps its double values.
+template <size_t kCount>
+Mask2 everySignProven(const std::array<exact::LaneValue<f64x2>, kCount>& m) {
+  Mask2 all = lanes::allLanes<Mask2>();
+  for (const auto& value : m) all &= value.positive() | value.negative();
+  return all;
+}
+
+// t kept in [lo, hi], as span.h's firstHit clamps it (t is never NaN here).
+inline f64x2 clamped(f64x2 t, const Range& range) {
+  const f64x2 lo = {range.lo, range.lo}, hi = {range.hi, range.hi};
+  return t < lo ? lo : t > hi ? hi : t;
+}
+
+// The limit as the single query passes it to its predicates: hi in the limited form, else 0 (unused).
+template <bool kLimited>
+f64x2 limitLanes(const Range& range) {
+  return kLimited ? f64x2{range.hi, range.hi} : f64x2{};
+}
 
 // Möller–Trumbore's determinants (raycast_triangle.h): crossing the plane (det's sign proven) it misses when u det,
 // v det or (1 - u - v) det, or from t = 0 t det, is proven of the opposite sign; with backface culling, also when
@@ -48,6 +101,25 @@ struct Triangles {
     const Mask culled = lanes::lanesIf<Mask>(options.backfaceCulling);
     return (det.positive() & (u.negative() | v.negative() | w.negative() | (t.negative() & fromZero))) |
            (det.negative() & (u.positive() | v.positive() | w.positive() | (t.positive() & fromZero) | culled));
+  }
+
+  // raycast_triangle.h's crossingSpan and raycast: with every sign proven (det != 0), a hit when each weight's
+  // determinant, t det from t = 0 and (hi - t) det when limited, has det's sign (and det > 0 when culling); t is
+  // t det / det kept in the range.
+  template <bool kSegment, bool kLimited, class Casters, class Targets>
+  static Answers answers(const Casters& casters, const Targets& triangles, size_t first, Mask2 fromZero,
+                         const Range& range, const RaycastOptions& options) {
+    const auto m = exact::filteredLanes<f64x2>(moller_trumbore::kDeterminants<kSegment, kLimited>,
+                                               from(casters, first), towards(casters, first), limitLanes<kLimited>(range),
+                                               get<&Triangle::a>(triangles, first), get<&Triangle::b>(triangles, first),
+                                               get<&Triangle::c>(triangles, first));
+    const Mask2 front = m[0].value > 0;
+    const auto against = [&](const exact::LaneValue<f64x2>& x) { return (x.value > 0) ^ front; };  // both non-zero
+    Mask2 miss = against(m[1]) | against(m[2]) | against(m[3]) | (fromZero & against(m[4]));
+    if constexpr (kLimited) miss |= against(m[5]);
+    if (options.backfaceCulling) miss |= ~front;
+    const Mask2 settled = everySignProven(m);
+    return {settled, settled & ~miss, clamped(m[4].value / m[0].value, range)};
   }
 };
 
@@ -79,6 +151,23 @@ struct Planes {
                                            towards(casters, first), V{});
     const auto& [value, rate] = m;
     return fromZero & ((value.positive() & rate.positive()) | (value.negative() & rate.negative()));
+  }
+
+  // raycast_plane.h's raycastAs with every sign proven (value and rate non-zero): a miss from t = 0 when value and
+  // rate share a sign (crossing before the start), or when the value at hi (unlimited: the rate) has the rate's
+  // opposite sign (after hi); t is -value / rate kept in the range.
+  template <bool kSegment, bool kLimited, class Casters, class Targets>
+  static Answers answers(const Casters& casters, const Targets& planes, size_t first, Mask2 fromZero,
+                         const Range& range, const RaycastOptions&) {
+    const auto m = exact::filteredLanes<f64x2>(kPlaneCrossing<kSegment, kLimited>, get<&Plane::normal>(planes, first),
+                                               get<&Plane::constant>(planes, first), from(casters, first),
+                                               towards(casters, first), limitLanes<kLimited>(range));
+    const Mask2 valueUp = m[0].value > 0, rateUp = m[1].value > 0;
+    Mask2 atHiUp = rateUp;
+    if constexpr (kLimited) atHiUp = m[2].value > 0;
+    const Mask2 miss = (fromZero & ~(valueUp ^ rateUp)) | (atHiUp ^ rateUp);
+    const Mask2 settled = everySignProven(m);
+    return {settled, settled & ~miss, clamped(-m[0].value / m[1].value, range)};
   }
 };
 
@@ -122,6 +211,15 @@ struct Boxes {
 
 using Kernels = std::tuple<Triangles, Spheres, Planes, Boxes>;
 
+// Whether a kernel answers the pairs it cannot prove missed (Kernel::answers), rather than leaving them all exact.
+template <class Kernel, class = void>
+constexpr bool kAnswers = false;
+template <class Kernel>
+constexpr bool kAnswers<Kernel, std::void_t<decltype(&Kernel::template answers<false, false, lanes::Side<f64x2, double>,
+                                                                                lanes::Side<f64x2, double>>)>> = true;
+
+static_assert(kAnswers<Triangles> && kAnswers<Planes> && !kAnswers<Spheres> && !kAnswers<Boxes>);
+
 template <class Kernel, bool kSegment, class V, class TA, class TB>
 int raycast(const EncodedItems& casters, const EncodedItems& targets, size_t pairs, const RaycastOptions& options,
             RaycastFn exactCast, double* t) {
@@ -129,13 +227,35 @@ int raycast(const EncodedItems& casters, const EncodedItems& targets, size_t pai
   const auto a = lanes::sideOf<V, TA>(casters);
   const auto b = lanes::sideOf<V, TB>(targets);
   const Mask fromZero = lanes::lanesIf<Mask>(casters.type != ShapeType::Line);
+  const auto a2 = lanes::sideOf<f64x2, TA>(casters);  // the same items on double lanes, widened exactly
+  const auto b2 = lanes::sideOf<f64x2, TB>(targets);
+  const Mask2 fromZero2 = lanes::lanesIf<Mask2>(casters.type != ShapeType::Line);
+  const std::optional<Range> range = rangeOf(casters.type, options);  // none: every pair misses (the exact query)
   double bufferA[kEncodedShapeSize], bufferB[kEncodedShapeSize];
   int hits = 0;
   lanes::forEachBlock<V>(
       pairs,
       [&](size_t first) {
         for (size_t k = 0; k < lanes::kLanes<V>; ++k) t[first + k] = kInfinity;
-        return Kernel::template provenMisses<V, kSegment>(a, b, first, fromZero, options);
+        Mask answered = Kernel::template provenMisses<V, kSegment>(a, b, first, fromZero, options);
+        if constexpr (kAnswers<Kernel>) {
+          for (size_t half = 0; range && half < lanes::kLanes<V>; half += 2) {
+            if (answered[half] != 0 && answered[half + 1] != 0) continue;
+            // Two pairs on double lanes, in the form the single query takes.
+            const Answers found =
+                range->limited
+                    ? Kernel::template answers<kSegment, true>(a2, b2, first + half, fromZero2, *range, options)
+                    : Kernel::template answers<kSegment, false>(a2, b2, first + half, fromZero2, *range, options);
+            for (size_t k = 0; k < 2; ++k) {
+              if (answered[half + k] != 0 || found.settled[k] == 0) continue;
+              answered[half + k] = ~0;
+              if (found.hit[k] == 0) continue;
+              t[first + half + k] = found.t[k] + 0.0;  // + 0: -0 reads as 0, as in raycast()
+              ++hits;
+            }
+          }
+        }
+        return answered;
       },
       [&](size_t i) {
         const auto hit = exactCast(casters.item(a.stride == 0 ? 0 : i, bufferA),
