@@ -118,6 +118,34 @@ function fuzzer(seed) {
     () => new Float32Array(15), () => new THREE.Matrix4().makePerspective(-1, 1, 1, -1, 1, 10), () => number(),
     () => ({ isMatrix4: true, get elements() { new c3d.AabbTree().dispose(); return new THREE.Matrix4().elements; } }),
   ])();
+  // Usable shapes of float numbers (mostly small integers: touching, grazing, through edges and corners) in one batch
+  // raycast, long enough for its SIMD blocks: each pair's t must be the single call's (its lanes' answers, bit for bit).
+  function batchAgreesWithSingleCalls() {
+    const usable = (type) => {
+      const s = { type };
+      for (const name of FIELDS[type]) {
+        s[name] = SCALARS.has(name) ? Math.abs(Math.fround(goodNumber())) : plainVector(() => Math.fround(goodNumber()));
+      }
+      return s;
+    };
+    const casterType = pick(['ray', 'segment']), targetType = pick(['triangle', 'plane', 'sphere', 'aabb']);
+    const pairs = 1 + Math.floor(random() * 9);
+    const casters = Array.from({ length: pairs }, () => usable(casterType));
+    const targets = Array.from({ length: pairs }, () => usable(targetType));
+    const Type = pick([Float32Array, Float64Array]);
+    let sides;
+    try {
+      sides = [c3d.packItems(casters, Type), c3d.packItems(targets, Type)];
+    } catch {
+      return;  // a zero direction, normal or an empty box: not shapes, refused by name (the other calls test that)
+    }
+    const opts = pick([undefined, { maxDistance: Math.abs(goodNumber()) }, { backfaceCulling: true }, { solid: false }]);
+    const t = c3d.raycastBatch(sides[0], sides[1], opts);
+    for (let i = 0; i < pairs; ++i) {
+      const hit = c3d.raycast(casters[i], targets[i], opts);
+      expect(t[i], `pair ${i} of ${casterType}–${targetType}`).toBe(hit ? hit.t : Infinity);
+    }
+  }
   const batchSide = (type = pick(TYPES)) => ({ type, items: numbers({ sphere: 4, aabb: 6, ray: 6, segment: 6, plane: 4, triangle: 9 }[type] ?? 3) });
   const object = (kind) => live.filter((o) => o instanceof kind);
   const kept = (o) => (live.push(o), o);
@@ -136,6 +164,7 @@ function fuzzer(seed) {
     () => c3d.orthonormalBasis(vector()),
     () => c3d.intersectsBatch(batchSide(), batchSide(), chance(0.5) ? undefined : numbers(1)),
     () => c3d.raycastBatch(batchSide(pick(['ray', 'segment'])), batchSide(), options(), chance(0.7) ? undefined : numbers(1)),
+    () => batchAgreesWithSingleCalls(),
     () => c3d.cullSpheres(shape('frustum'), numbers(4), chance(0.7) ? undefined : numbers(1)),
     () => c3d.cullBoxes(shape('frustum'), numbers(6), chance(0.7) ? undefined : numbers(1)),
     () => c3d.allPairs(numbers(6)),

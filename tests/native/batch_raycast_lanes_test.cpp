@@ -64,18 +64,6 @@ void expectSameAsSingleQueries(const Pairs& pairs, const RaycastOptions& options
 }
 
 // Each storage combination, with and without culling and a maxDistance (and solid or not).
-void expectAllFormsAgree(const Pairs& pairs, int& hits);
-
-// As expectAllFormsAgree, and the lanes settle all but `exactShare` of the pairs, hits included.
-void expectLanesSettleMost(const Pairs& pairs, double exactShare, int& hits) {
-  ExactCalls::count = 0;
-  const int before = hits;
-  expectAllFormsAgree(pairs, hits);
-  const double pairsRun = 16.0 * (pairs.casters.size() / 6);  // 16 forms
-  EXPECT_GT(hits - before, pairsRun / 16) << "hits run too: " << hits - before << " of " << pairsRun;
-  EXPECT_LT(ExactCalls::count, exactShare * pairsRun) << ExactCalls::count << " of " << pairsRun << " pairs exact";
-}
-
 void expectAllFormsAgree(const Pairs& pairs, int& hits) {
   for (const bool culling : {false, true}) {
     for (const double maxDistance : {kInfinity, 3.0}) {
@@ -89,6 +77,16 @@ void expectAllFormsAgree(const Pairs& pairs, int& hits) {
       expectSameAsSingleQueries<double, double>(pairs, options, hits);
     }
   }
+}
+
+// As expectAllFormsAgree, and the lanes settle all but `exactShare` of the pairs, hits included.
+void expectLanesSettleMost(const Pairs& pairs, double exactShare, int& hits) {
+  ExactCalls::count = 0;
+  const int before = hits;
+  expectAllFormsAgree(pairs, hits);
+  const double pairsRun = 16.0 * (pairs.casters.size() / 6);  // 16 forms
+  EXPECT_GT(hits - before, pairsRun / 16) << "hits run too: " << hits - before << " of " << pairsRun;
+  EXPECT_LT(ExactCalls::count, exactShare * pairsRun) << ExactCalls::count << " of " << pairsRun << " pairs exact";
 }
 
 // Numbers that float holds exactly, so every storage form poses the same pairs.

@@ -12,11 +12,9 @@
 // of a typical batch refined in double-double, which lanes computing the same t cannot make cheaper.)
 #pragma once
 #include <array>
-#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <tuple>
-#include <type_traits>
 
 #include "collide3d/batch/lanes.h"
 #include "collide3d/queries/raycast/raycast_box.h"
@@ -91,6 +89,7 @@ f64x2 limitLanes(const Range& range) {
 // det < 0 is proven. Casters are origin then p (direction, or a segment's end), triangles a, b, c.
 struct Triangles {
   static constexpr ShapeType kTarget = ShapeType::Triangle;
+  static constexpr bool kAnswers = true;  // answers() settles the pairs provenMisses leaves
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& triangles, size_t first, Mask fromZero,
                            const RaycastOptions& options) {
@@ -128,6 +127,7 @@ struct Triangles {
 // segment has a zero discriminant and b: never proven here.
 struct Spheres {
   static constexpr ShapeType kTarget = ShapeType::Sphere;
+  static constexpr bool kAnswers = false;  // its hits go to the exact query
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& spheres, size_t first, Mask fromZero,
                            const RaycastOptions&) {
@@ -143,6 +143,7 @@ struct Spheres {
 // proven of one sign moves away from the plane.
 struct Planes {
   static constexpr ShapeType kTarget = ShapeType::Plane;
+  static constexpr bool kAnswers = true;
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& planes, size_t first, Mask fromZero,
                            const RaycastOptions&) {
@@ -177,6 +178,7 @@ struct Planes {
 // after an exit, the sign of kSlabCrossings proven opposite to the motions' product.
 struct Boxes {
   static constexpr ShapeType kTarget = ShapeType::Aabb;
+  static constexpr bool kAnswers = false;
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& boxes, size_t first, Mask fromZero,
                            const RaycastOptions&) {
@@ -211,15 +213,6 @@ struct Boxes {
 
 using Kernels = std::tuple<Triangles, Spheres, Planes, Boxes>;
 
-// Whether a kernel answers the pairs it cannot prove missed (Kernel::answers), rather than leaving them all exact.
-template <class Kernel, class = void>
-constexpr bool kAnswers = false;
-template <class Kernel>
-constexpr bool kAnswers<Kernel, std::void_t<decltype(&Kernel::template answers<false, false, lanes::Side<f64x2, double>,
-                                                                                lanes::Side<f64x2, double>>)>> = true;
-
-static_assert(kAnswers<Triangles> && kAnswers<Planes> && !kAnswers<Spheres> && !kAnswers<Boxes>);
-
 template <class Kernel, bool kSegment, class V, class TA, class TB>
 int raycast(const EncodedItems& casters, const EncodedItems& targets, size_t pairs, const RaycastOptions& options,
             RaycastFn exactCast, double* t) {
@@ -238,7 +231,7 @@ int raycast(const EncodedItems& casters, const EncodedItems& targets, size_t pai
       [&](size_t first) {
         for (size_t k = 0; k < lanes::kLanes<V>; ++k) t[first + k] = kInfinity;
         Mask answered = Kernel::template provenMisses<V, kSegment>(a, b, first, fromZero, options);
-        if constexpr (kAnswers<Kernel>) {
+        if constexpr (Kernel::kAnswers) {
           for (size_t half = 0; range && half < lanes::kLanes<V>; half += 2) {
             if (answered[half] != 0 && answered[half + 1] != 0) continue;
             // Two pairs on double lanes, in the form the single query takes.
