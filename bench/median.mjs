@@ -19,3 +19,19 @@ export function medianEach(runs, passes) {
     return { ms: s[s.length >> 1], result: results[i] };
   });
 }
+
+// medianEach for passes that return promises (a worker pool's calls): each awaited before the next starts.
+export async function medianEachAsync(runs, passes) {
+  const samples = passes.map(() => []), results = [];
+  for (let run = 0; run <= runs; ++run) {
+    for (const [i, pass] of passes.entries()) {
+      const start = performance.now();
+      results[i] = await pass();
+      if (run > 0) samples[i].push(performance.now() - start);
+    }
+  }
+  return samples.map((s, i) => {
+    s.sort((a, b) => a - b);
+    return { ms: s[s.length >> 1], result: results[i] };
+  });
+}

@@ -13,7 +13,7 @@ const jsonAt = process.argv.indexOf('--json');
 const out = jsonAt > 0 ? process.argv[jsonAt + 1] : join(root, 'build/bench/results.json');
 const scratch = mkdtempSync(join(tmpdir(), 'collide3d-bench-'));
 const WORKLOADS = ['single-queries', 'culling', 'broadphase', 'mesh-raycast', 'three-raycast', 'points-lines', 'mesh-pair',
-  'mesh-sweep', 'move-and-slide', 'convex-pairs'];
+  'mesh-sweep', 'move-and-slide', 'convex-pairs', 'threads'];
 
 const results = {
   date: new Date().toISOString(),

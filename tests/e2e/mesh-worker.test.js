@@ -1,7 +1,7 @@
 // TriangleMesh.buildAsync in Chromium, from the package's own files on a plain static server: the build runs in a
 // module Web Worker, reports progress, and gives the constructor's mesh byte for byte; aborting rejects with an
 // AbortError; refused arrays reject with buildAsync's RangeError; a build after those works. No console error, no
-// failed request.
+// failed request. A WorkerPool of module workers (the same worker file) casts a shared mesh's rays as the mesh does.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -35,7 +35,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-test('buildAsync builds in a module worker and gives the constructor\'s mesh', async () => {
+test('buildAsync builds in a module worker and gives the constructor\'s mesh; a pool splits rays', async () => {
   const page = await browser.newPage();
   const problems = [];
   page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
@@ -55,8 +55,11 @@ test('buildAsync builds in a module worker and gives the constructor\'s mesh', a
   expect(result.aborted).toBe('AbortError');
   expect(result.refused).toBe('RangeError: collide3d.TriangleMesh.buildAsync: positions[2] must be a finite number (got NaN)');
   expect(result.againTriangles).toBe(100);
-  expect(workers.length).toBeGreaterThanOrEqual(1);
-  expect(workers.every((url) => url.endsWith('/web/lib/mesh-build-worker.js'))).toBe(true);
+  expect(result.pool.workers).toBeGreaterThanOrEqual(1);
+  expect(result.pool.same).toBe(true);
+  expect(result.pool.hits).toBeGreaterThan(1000);
+  expect(workers.length).toBeGreaterThanOrEqual(1 + result.pool.workers);
+  expect(workers.every((url) => url.endsWith('/web/lib/worker.js'))).toBe(true);
   expect(problems).toEqual([]);
   await page.close();
 });

@@ -17,7 +17,7 @@ beforeAll(() => {
 
 it('bench/run.mjs --quick writes one file with every workload, the commit it measured and the machine', () => {
   expect(Object.keys(results.workloads)).toEqual(['single-queries', 'culling', 'broadphase', 'mesh-raycast', 'three-raycast',
-    'points-lines', 'mesh-pair', 'mesh-sweep', 'move-and-slide', 'convex-pairs']);
+    'points-lines', 'mesh-pair', 'mesh-sweep', 'move-and-slide', 'convex-pairs', 'threads']);
   expect(results.quick).toBe(true);
   expect(results.commit).toMatch(/^[0-9a-f]{40}$/);
   expect(results.native.length).toBeGreaterThan(10);
@@ -180,4 +180,18 @@ it('bench/convex-pairs.mjs --quick runs, and collide3d and Rapier agree on which
     expect(row.disagree, row.workload).toBeLessThanOrEqual(3);
     expect(row.c3dNs > 0 && row.peerNs > 0, row.workload).toBe(true);
   }
+});
+
+it('bench/threads.mjs --quick runs, and every pool answers as the calling thread, number for number', () => {
+  const { rows, shareMs } = results.workloads.threads;
+  expect(rows.map((r) => r.workload.replace(/\d+/g, 'N'))).toEqual(['first hits on a N-triangle knot, N rays',
+    'ray–sphere raycastBatch, N pairs', 'ray–cylinder raycastBatch, N pairs', 'ray–triangle raycastBatch, N pairs',
+    'box–box intersectsBatch, N pairs', 'cullSpheres, N spheres']);
+  for (const row of rows) {
+    expect(row.agree, row.workload).toBe(true);
+    expect(row.hitRate, row.workload).toBeGreaterThan(0.1);
+    expect(row.hitRate, row.workload).toBeLessThan(0.97);
+    expect(Object.keys(row.poolMs)).toContain('2');
+  }
+  expect(shareMs.length).toBeGreaterThanOrEqual(2);
 });

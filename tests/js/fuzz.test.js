@@ -12,7 +12,9 @@ import {
 } from '../../web/lib/three/index.js';
 import { mulberry32 } from '../../bench/random.mjs';
 
-const CALLS = 20_000 * Math.max(1, Number(process.env.C3D_TEST_SCALE ?? 1));
+const SCALE = Math.max(1, Number(process.env.C3D_TEST_SCALE ?? 1));
+const CALLS = 20_000 * SCALE;
+const POOL_CALLS = 300 * SCALE;
 const TYPES = ['point', 'ray', 'line', 'segment', 'plane', 'triangle', 'sphere', 'ellipsoid', 'aabb', 'obb',
   'cylinder', 'capsule', 'frustum', 'cone', 'convex', 'cube'];
 const FIELDS = {
@@ -291,7 +293,34 @@ function fuzzer(seed) {
       acceleratedRaycast.call(object, raycaster, []);
     }
   }
-  return { calls, live, pick };
+  // Pool calls: batches long enough to be cut into parts (usable numbers, now and then one bad number anywhere), with
+  // the fuzzer's options and frustums; each a [name, arguments] pair the pool and the calling thread both take.
+  const ITEM_SIZES = { ray: 6, segment: 6, sphere: 4, aabb: 6, triangle: 9, plane: 4, cylinder: 7, capsule: 7 };
+  // Usable items (a radius >= 0, a box's min <= max; other rules hold almost surely for numbers not small integers).
+  const longNumbers = (count, stride) => {
+    const a = new (pick([Float32Array, Float64Array]))(count * stride);
+    for (let i = 0; i < a.length; ++i) a[i] = (random() - 0.5) * 20;
+    for (let o = 0; o < a.length; o += stride) {
+      if (stride === 4 || stride === 7) a[o + stride - 1] = Math.abs(a[o + stride - 1]);
+      if (stride === 6) for (let k = 0; k < 3; ++k) if (a[o + k] > a[o + k + 3]) [a[o + k], a[o + k + 3]] = [a[o + k + 3], a[o + k]];
+    }
+    if (a.length > 0 && chance(0.3)) a[Math.floor(random() * a.length)] = pick([NaN, Infinity, -1, 0, 2 ** 127]);
+    return chance(0.9) ? a : numbers(stride);
+  };
+  const longSides = (typesA, typesB) => {
+    const count = Math.floor(random() * 3500), typeA = pick(typesA), typeB = pick(typesB);
+    const a = { type: typeA, items: longNumbers(chance(0.1) ? 1 : count, ITEM_SIZES[typeA]) };
+    return [a, { type: typeB, items: longNumbers(chance(0.1) ? 1 : count, ITEM_SIZES[typeB]) }];
+  };
+  const targets = Object.keys(ITEM_SIZES);
+  const poolCalls = [
+    () => ['raycastBatch', [...longSides(['ray', 'segment'], targets), options()]],
+    () => ['intersectsBatch', longSides(targets, targets)],
+    () => ['cullSpheres', [shape('frustum'), longNumbers(Math.floor(random() * 3500), 4)]],
+    () => ['cullBoxes', [shape('frustum'), longNumbers(Math.floor(random() * 3500), 6)]],
+    () => ['meshRaycastBatch', [longNumbers(Math.floor(random() * 3500), 6), options()]],
+  ];
+  return { calls, live, pick, poolCall: () => pick(poolCalls)() };
 }
 
 // Known answers, checked before and after: derived by hand.
@@ -332,3 +361,55 @@ it(`${CALLS} fuzzed calls return or throw a named collide3d error, and leave the
   // The fuzzer reached every kind of refusal.
   for (const kind of ['TypeError', 'RangeError', 'Error']) expect(thrown.get(kind) ?? 0).toBeGreaterThan(10);
 });
+
+// A worker pool against the calling thread on fuzzed batches: the same answers, number for number, or the same error
+// (its message naming the pool's call instead); a refusal the pool cannot meet the same way (a getter calling collide3d
+// while the calling thread's call writes its arguments) is skipped.
+it(`${POOL_CALLS} fuzzed pool calls answer as the calling thread does`, async () => {
+  // The calling thread's batch space, grown first to the largest batch below (3,500 pairs of triangles in doubles).
+  const triangles = { type: 'triangle', items: new Float64Array(9 * 3500) };
+  c3d.intersectsBatch(triangles, triangles);
+  const heap = module.heapBytesInUse();
+  const { poolCall, live } = fuzzer(20261125);
+  const pool = await c3d.createWorkerPool({ workers: 2 });
+  const random = mulberry32(3);
+  const mesh = new c3d.TriangleMesh(new Float32Array(9 * 300).map(() => Math.round(8 * random() - 4)));
+  const pooled = await pool.share(mesh);
+  const without = (error) => error.message.replace(/^collide3d\.[\w.]+: /, '');
+  let compared = 0, refused = 0;
+  for (let i = 0; i < POOL_CALLS; ++i) {
+    const [name, args] = poolCall();
+    const [onThread, onPool] = name === 'meshRaycastBatch'
+      ? [() => mesh.raycastBatch(...args), () => pooled.raycastBatch(...args)] : [() => c3d[name](...args), () => pool[name](...args)];
+    let expected, expectedError, got, gotError;
+    try {
+      expected = onThread();
+    } catch (error) {
+      expectedError = error;
+    }
+    if (expectedError?.message.includes('called again while its arguments were being read')) continue;
+    try {
+      got = await onPool();
+    } catch (error) {
+      gotError = error;
+    }
+    const what = `pool call ${i}: ${name}`;
+    if (expectedError === undefined) {
+      expect(gotError, what).toBeUndefined();
+      expect(got, what).toEqual(expected);
+      ++compared;
+    } else {
+      expect(gotError?.constructor, `${what}: ${expectedError.message}`).toBe(expectedError.constructor);
+      expect(without(gotError), what).toBe(without(expectedError));
+      ++refused;
+    }
+  }
+  pooled.dispose();
+  pool.dispose();
+  mesh.dispose();
+  for (const o of live) o.dispose();
+  expect(module.heapBytesInUse()).toBe(heap);
+  console.log(`pool fuzz: ${compared} answers compared, ${refused} refusals`);
+  expect(compared).toBeGreaterThan(POOL_CALLS / 5);
+  expect(refused).toBeGreaterThan(POOL_CALLS / 10);
+}, 120_000);

@@ -11,7 +11,7 @@ describe('init', () => {
     expect(a).toBe(b);
     expect(Object.isFrozen(a)).toBe(true);
     expect(Object.keys(a).sort()).toEqual(
-      ['AabbTree', 'ConvexHull', 'HeapArray', 'SegmentTree', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'cullBoxes', 'cullSpheres', 'distance', 'gjkTrace',
+      ['AabbTree', 'ConvexHull', 'HeapArray', 'SegmentTree', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'createWorkerPool', 'cullBoxes', 'cullSpheres', 'distance', 'gjkTrace',
         'intersection', 'intersects', 'intersectsBatch', 'moveAndSlide', 'orthonormalBasis', 'packItems', 'raycast', 'raycastBatch', 'separatingAxis',
         'supported', 'sweep', 'traceMoveAndSlide']);
   });

@@ -179,7 +179,7 @@ export function createApi(module) {
     return batch.address;
   }
 
-  const { HeapArray, batchArray, valuesOf, place } = defineHeapArrays({ module, batchSpace, beginCall });
+  const { HeapArray, batchArray, valuesOf, place, copyRange } = defineHeapArrays({ module, batchSpace, beginCall });
 
   // The error for a bad item of a batch input (`input`, a batchArray description, at `path`).
   const badInput = (fn, path, type, input) => badItem(fn, path, type, valuesOf(input));
@@ -290,21 +290,29 @@ export function createApi(module) {
 
   // What the other parts of the API share: the boundary, the option readers and the batch helpers.
   const shared = {
-    ...boundary, options, flag, raycastOptions, numbersOf, outputOf, batchArray, valuesOf, place, badItem: badInput,
+    ...boundary, options, flag, raycastOptions, numbersOf, outputOf, batchArray, valuesOf, place, copyRange, badItem: badInput,
     notACaster, FLOATS, FLOATS_EXPECTED, hitAt, contactAt, RAYCAST_SLOTS,
   };
-  const { TriangleMesh, addressIfOwned: meshAddress } = defineTriangleMesh(shared);
+  const meshes = defineTriangleMesh(shared);
+  const { TriangleMesh, addressIfOwned: meshAddress } = meshes;
   const SegmentTree = defineSegmentTree(shared);
   const { AabbTree, addressIfOwned: treeAddress } = defineAabbTree(shared);
   const { moveAndSlide, traceMoveAndSlide } = defineMoveAndSlide(shared, meshAddress, treeAddress);
-  const { intersectsBatch, raycastBatch } = definePairBatches(shared);
+  const batches = definePairBatches(shared);
+  const { intersectsBatch, raycastBatch } = batches;
+  // The worker pool's code (worker-pool.js) loads on the first call: most pages never start one.
+  let workerPools;
+  async function createWorkerPool(opts) {
+    workerPools ??= import('./worker-pool.js').then(({ defineWorkerPool }) => defineWorkerPool(shared, batches, meshes));
+    return (await workerPools)(opts);
+  }
   const ConvexHull = defineConvexHull(shared);
   const gjkTrace = defineGjkTrace(shared);
 
   const api = {
     intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
     intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, SegmentTree, AabbTree, HeapArray,
-    moveAndSlide, traceMoveAndSlide, ConvexHull, gjkTrace, packItems, supported,
+    moveAndSlide, traceMoveAndSlide, ConvexHull, gjkTrace, packItems, supported, createWorkerPool,
   };
   // For collide3d's own tests (heap accounting); not part of the API.
   Object.defineProperty(api, Symbol.for('collide3d.module'), { value: module });

@@ -24,14 +24,28 @@ export function definePairBatches(shared) {
     return { arg, type, code, array, count: array.length / size };
   }
 
-  // Runs `bound` over the pairs of sides a and b (names: the argument names), answers into `out` (OutType, one per
-  // pair); `options`: option numbers for the scratch area's `slots`.
-  function run(fn, bound, names, a, b, OutType, out, slots, options) {
+  // Sides a and b checked (names: the argument names): [A, B, pairs], each side { arg, type, code, array, count },
+  // a side of one shape paired with every shape of the other.
+  function sidesOf(fn, names, a, b) {
     const A = sideOf(fn, names[0], a), B = sideOf(fn, names[1], b);
     if (A.count !== B.count && A.count !== 1 && B.count !== 1) {
       throw rangeError(fn, `${names[1]}.items`, `must hold 1 or ${A.count} shapes, as many as ${names[0]} (got ${B.count})`);
     }
-    const pairs = A.count === 1 ? B.count : A.count;
+    return [A, B, A.count === 1 ? B.count : A.count];
+  }
+
+  // raycastBatch's options, read once and checked: { maxDistance, backfaceCulling, solid }.
+  function raycastBatchOptions(opts, fn) {
+    const o = shared.options(opts, fn);
+    const { maxDistance, backfaceCulling } = shared.raycastOptions(o, fn);
+    const solid = o === undefined ? true : shared.flag(o.solid, true, fn, 'solid');
+    return { maxDistance, backfaceCulling, solid };
+  }
+
+  // Runs `bound` over the pairs of sides a and b (names: the argument names), answers into `out` (OutType, one per
+  // pair); `options`: option numbers for the scratch area's `slots`.
+  function run(fn, bound, names, a, b, OutType, out, slots, options) {
+    const [A, B, pairs] = sidesOf(fn, names, a, b);
     const output = shared.outputOf(fn, 'out', out, OutType, pairs, 'pair', [A.array, B.array]);
     const call = shared.beginCall();
     const heap = shared.place([A.array, B.array], [output]);
@@ -57,12 +71,10 @@ export function definePairBatches(shared) {
 
   /** Each pair's raycast hit t (Infinity for none); opts as for raycast. */
   function raycastBatch(casters, targets, opts, out) {
-    const o = shared.options(opts, 'raycastBatch');
-    const { maxDistance, backfaceCulling } = shared.raycastOptions(o, 'raycastBatch');
-    const solid = o === undefined ? true : shared.flag(o.solid, true, 'raycastBatch', 'solid');
+    const { maxDistance, backfaceCulling, solid } = raycastBatchOptions(opts, 'raycastBatch');
     return run('raycastBatch', module.raycastBatch, ['casters', 'targets'], casters, targets, Float64Array, out,
       RAYCAST_SLOTS, [maxDistance, backfaceCulling ? 1 : 0, solid ? 1 : 0]);
   }
 
-  return { intersectsBatch, raycastBatch };
+  return { intersectsBatch, raycastBatch, sidesOf, raycastBatchOptions };
 }

@@ -340,15 +340,38 @@ export function vec(f, o) {
   return { x: f[o] + 0, y: f[o + 1] + 0, z: f[o + 2] + 0 };
 }
 
+// The 6 planes {normal, constant} at f[o...] (planes6's layout).
+const planesAt = (f, o) => Array.from({ length: 6 }, (_, i) => ({ normal: vec(f, o + 4 * i), constant: f[o + 4 * i + 3] + 0 }));
+
 // The shape of type `type` whose numbers are at f[o...], read by its description, as a plain object (a rotation as 9
-// numbers): a shape the module gives back (moveAndSlide's moved shape). Not for a frustum (its planes).
+// numbers): a shape the module gives back (moveAndSlide's moved shape), or one read once to be sent to a worker.
+// Not for a convex hull (its handle).
 export function decodeShape(type, f, o) {
   const shape = { type };
   for (const { name, kind, offset } of SHAPES[type].fields) {
     const at = o + offset;
-    shape[name] = kind === 'number' ? f[at] + 0 : kind === 'vec3' ? vec(f, at) : Array.from(f.subarray(at, at + 9), (x) => x + 0);
+    shape[name] = kind === 'number' ? f[at] + 0 : kind === 'vec3' ? vec(f, at)
+      : kind === 'mat3' ? Array.from(f.subarray(at, at + 9), (x) => x + 0) : planesAt(f, at);
   }
   return shape;
+}
+
+// The error for a bad item of a batch input (`values`, at `path`, items of `type`): `problem` says where the module
+// found it, { at, isNumber, field, message }: values[at], a number that is not finite or out of range, or item `at`,
+// whose `field` breaks the rule `message`. The error keeps the problem with its path and type (ITEM_PROBLEM), so that
+// a worker's error can be told again for the whole batch its items came from (worker-pool.js).
+export const ITEM_PROBLEM = Symbol('collide3d.itemProblem');
+export function itemError(fn, path, type, values, problem) {
+  const { at, isNumber, field, message } = problem;
+  let error;
+  if (isNumber) {
+    const value = values[at];
+    error = rangeError(fn, `${path}[${at}]`, Number.isFinite(value) ? `${rangeRule} (got ${value})` : `must be a finite number (got ${value})`);
+  } else {
+    error = rangeError(fn, `${path}, ${type} ${at}${field === '' ? '' : `: ${field}`}`, message);
+  }
+  Object.defineProperty(error, ITEM_PROBLEM, { value: { ...problem, path, type } });
+  return error;
 }
 
 /**
@@ -421,13 +444,9 @@ export function defineBoundary(module) {
   const ITEM = layout('itemProblem', 'at:number isNumber:bool');
   function badItem(fn, path, type, values) {
     const g = io();
-    const at = g[OUT + ITEM.at];
-    if (g[OUT + ITEM.isNumber] === 1) {
-      const value = values[at];
-      return rangeError(fn, `${path}[${at}]`, Number.isFinite(value) ? `${rangeRule} (got ${value})` : `must be a finite number (got ${value})`);
-    }
-    const [field, message] = lastProblem();
-    return rangeError(fn, `${path}, ${type} ${at}${field === '' ? '' : `: ${field}`}`, message);
+    const isNumber = g[OUT + ITEM.isNumber] === 1;
+    const [field, message] = isNumber ? ['', ''] : lastProblem();
+    return itemError(fn, path, type, values, { at: g[OUT + ITEM.at], isNumber, field, message });
   }
 
   // Counts calls into the module. A getter or Proxy in an argument could call collide3d while this call is writing

@@ -18,6 +18,7 @@ const align8 = (bytes) => Math.ceil(bytes / 8) * 8;
 const TypedArray = Object.getPrototypeOf(Uint8Array);
 const intrinsic = (key) => Object.getOwnPropertyDescriptor(TypedArray.prototype, key).get;
 const typeNameOf = intrinsic(Symbol.toStringTag), lengthOf = intrinsic('length'), bufferOf = intrinsic('buffer');
+const byteOffsetOf = intrinsic('byteOffset');
 const copy = (target, source) => TypedArray.prototype.set.call(target, source);
 
 // `shared`: what index.js's API shares (module, beginCall, batchSpace).
@@ -129,5 +130,14 @@ export function defineHeapArrays(shared) {
     };
   }
 
-  return { HeapArray, batchArray, valuesOf, place };
+  // A copy of elements [from, to) of a batch argument (a batchArray description), in an array of its own (to send to a
+  // worker): read through the built-ins, so no user code runs.
+  function copyRange(array, from, to) {
+    const values = valuesOf(array), Type = array.Type;
+    const now = lengthOf.call(values);
+    if (now !== array.length) throw rangeError(array.fn, array.arg, `changed length during the call (${array.length} → ${now})`);
+    return new Type(new Type(bufferOf.call(values), byteOffsetOf.call(values) + from * Type.BYTES_PER_ELEMENT, to - from));
+  }
+
+  return { HeapArray, batchArray, valuesOf, place, copyRange };
 }

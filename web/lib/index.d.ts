@@ -409,6 +409,47 @@ export interface Collide3d {
   gjkTrace(a: Solid, b: Solid): GjkTrace;
   /** Every (query, a, b) shape-type pair the module answers. */
   readonly supported: readonly SupportedPair[];
+  /**
+   * A pool of worker threads, each with the module loaded, that answers the batch queries split across them (the
+   * calling thread stays free); resolves once every worker is ready. dispose() it when done.
+   */
+  createWorkerPool(opts?: WorkerPoolOptions): Promise<WorkerPool>;
+}
+
+export interface WorkerPoolOptions {
+  /** Worker threads, 1 to 256 (default: the threads the machine runs at once). */
+  workers?: number;
+}
+
+/**
+ * Batch queries split across worker threads: each batch is cut into parts, copied to the workers and answered by the
+ * same calls as on the calling thread, so the answers are the same, number for number. Pays where a query costs more
+ * than copying its numbers: rays against a mesh, raycasts against curved shapes.
+ */
+export interface WorkerPool {
+  readonly workers: number;
+  /** raycastBatch, split: each pair's hit t, Infinity for none. */
+  raycastBatch(casters: BatchSide<Caster['type']>, targets: BatchSide, opts?: RaycastOptions): Promise<Float64Array>;
+  /** intersectsBatch, split: 1 where the pair meets, 0 where not. */
+  intersectsBatch(a: BatchSide, b: BatchSide): Promise<Uint8Array>;
+  /** cullSpheres, split. */
+  cullSpheres(frustum: FrustumShape, spheres: BatchNumbers): Promise<Uint8Array>;
+  /** cullBoxes, split. */
+  cullBoxes(frustum: FrustumShape, boxes: BatchNumbers): Promise<Uint8Array>;
+  /** A copy of the mesh (as it is now) in every worker, for raycastBatch; dispose() it when done. */
+  share(mesh: TriangleMesh): Promise<PooledMesh>;
+  /** Ends the workers and their copies of shared meshes; calls still waiting reject. */
+  dispose(): void;
+}
+
+/** A mesh shared with a pool's workers (WorkerPool.share). */
+export interface PooledMesh {
+  readonly triangleCount: number;
+  /** TriangleMesh.raycastBatch, split across the pool: each ray's first (or any) hit. */
+  raycastBatch(rays: BatchNumbers, opts?: MeshRaycastOptions & { hits?: 'first' | 'any' }):
+    Promise<{ t: Float64Array; triangleIndex: Int32Array }>;
+  /** Drops the workers' copies. */
+  dispose(): void;
 }
 
 /**

@@ -1,5 +1,5 @@
 // TriangleMesh.buildAsync: the build in a worker thread, so that the calling thread never freezes. The arrays are
-// copied to the worker (mesh-build-worker.js), which loads this package through its own init() (so it finds the wasm
+// copied to the worker (worker.js), which loads this package through its own init() (so it finds the wasm
 // wherever the package does), builds, reports the build's progress, and sends the mesh back serialized, its one buffer
 // transferred; this side makes the mesh from it, checked, without a build. The calling thread's share is copying the
 // arrays out and the serialized mesh in.
@@ -9,66 +9,11 @@
 // Browsers run it as a module Web Worker, created the way bundlers recognise; node runs it in worker_threads.
 import { typeError } from './errors.js';
 import { INDEX_ARRAYS, POSITION_ARRAYS } from './mesh.js';
+import { startWorker } from './worker-thread.js';
 
-const WORKER_FILE = './mesh-build-worker.js';
 const KEEP_IDLE_MS = 5000;
 
 let idle;  // { thread, timer }: the kept worker
-
-// node's worker_threads, imported in node only, by a name bundlers leave alone (a browser build must not carry it).
-function nodeThreads() {
-  const name = 'node:worker_threads';
-  return import(/* @vite-ignore */ /* webpackIgnore: true */ name);
-}
-
-// A started worker behind one interface: post(message, transfer); listen(onMessage, onFailure), the current build's
-// handlers; busy(on), whether it keeps node's process alive; end(); alive, false once it failed or ended.
-async function startWorker() {
-  if (typeof Worker === 'function') {
-    const worker = new Worker(new URL('./mesh-build-worker.js', import.meta.url), { type: 'module' });
-    const thread = {
-      alive: true,
-      post: (message, transfer) => worker.postMessage(message, transfer),
-      listen(onMessage, onFailure) {
-        worker.onmessage = (event) => onMessage(event.data);
-        worker.onerror = (event) => {
-          event.preventDefault();
-          thread.alive = false;
-          onFailure(event.message || 'it could not be loaded');
-        };
-        worker.onmessageerror = () => onFailure('its message could not be read');
-      },
-      busy() {},
-      end() {
-        thread.alive = false;
-        worker.terminate();
-      },
-    };
-    return thread;
-  }
-  if (typeof process !== 'object' || typeof process.versions?.node !== 'string') return undefined;
-  const { Worker: NodeWorker } = await nodeThreads();
-  const worker = new NodeWorker(new URL(WORKER_FILE, import.meta.url));
-  const thread = {
-    alive: true,
-    post: (message, transfer) => worker.postMessage(message, transfer),
-    listen(onMessage, onFailure) {
-      worker.removeAllListeners();
-      worker.on('message', onMessage);
-      worker.on('error', (error) => onFailure(error.message));
-      worker.on('exit', (code) => {
-        thread.alive = false;
-        onFailure(`it exited with code ${code}`);
-      });
-    },
-    busy: (on) => (on ? worker.ref() : worker.unref()),
-    end() {
-      thread.alive = false;
-      worker.terminate();
-    },
-  };
-  return thread;
-}
 
 function takeKept() {
   if (idle === undefined) return undefined;
@@ -157,6 +102,6 @@ export async function buildAsync(shared, make, positions, index, opts) {
     }, (why) => fail(new Error(`collide3d.${fn}: the build worker failed (${why})`)));
     signal?.addEventListener('abort', onAbort, { once: true });
     thread.busy(true);
-    thread.post({ positions: vertices, index: corners }, corners === undefined ? [vertices.buffer] : [vertices.buffer, corners.buffer]);
+    thread.post({ op: 'build', positions: vertices, index: corners }, corners === undefined ? [vertices.buffer] : [vertices.buffer, corners.buffer]);
   });
 }

@@ -61,8 +61,6 @@ export function defineTriangleMesh(shared) {
     };
   }
 
-  // Options: maxDistance, backfaceCulling, hits ('first', 'any', and for one caster 'all'). Writes the first two
-  // into the scratch area's options; returns the hit mode's code.
   // Mesh raycast options, read and checked (their getters run here): { mode, maxDistance, backfaceCulling }.
   function meshOptions(opts, fn, modes) {
     const o = shared.options(opts, fn);
@@ -73,8 +71,10 @@ export function defineTriangleMesh(shared) {
       mode = modes.indexOf(hits);
       if (mode < 0) throw typeError(fn, 'opts.hits', modes.map((m) => `'${m}'`).join(' or '), hits);
     }
-    return { mode: HIT_MODES[modes[mode]], maxDistance, backfaceCulling };
+    return { hits: modes[mode], mode: HIT_MODES[modes[mode]], maxDistance, backfaceCulling };
   }
+  // raycastBatch's options: hits 'first' or 'any'.
+  const batchOptions = (opts, fn) => meshOptions(opts, fn, ['first', 'any']);
   // traceRaycast's depth option: the depth of the tree's boxes to list, an integer from 0 to MAX_TREE_DEPTH (default 3).
   const MAX_TREE_DEPTH = 60;
   function treeDepthOption(opts, fn) {
@@ -290,7 +290,7 @@ export function defineTriangleMesh(shared) {
       if (out !== undefined && (t === undefined || index === undefined)) throw typeError(fn, 'out', expected, out);
       const distances = shared.outputOf(fn, 'out.t', t, Float64Array, count, 'ray', [input]);
       const triangles = shared.outputOf(fn, 'out.triangleIndex', index, Int32Array, count, 'ray', [input, distances]);
-      const options = meshOptions(opts, fn, ['first', 'any']);
+      const options = batchOptions(opts, fn);
       const call = shared.beginCall();
       const address = addressOf(this, fn);  // read after the arguments: a getter among them may have disposed the mesh
       const heap = shared.place([input], [distances, triangles]);
@@ -425,5 +425,9 @@ export function defineTriangleMesh(shared) {
     }
   }
   // The class, and the address of one of its live objects (0 for anything else), for calls that take several.
-  return { TriangleMesh, addressIfOwned: (x, fn, what) => (isOwner(x) ? addressOf(x, fn, what) : 0) };
+  // raycastBatchOptions: raycastBatch's options read and checked, for a pool's copies of a mesh (worker-pool.js).
+  return {
+    TriangleMesh, addressIfOwned: (x, fn, what) => (isOwner(x) ? addressOf(x, fn, what) : 0),
+    raycastBatchOptions: batchOptions,
+  };
 }

@@ -35,3 +35,21 @@ export function meshTypes(c3d: Collide3d, mesh: TriangleMesh): number {
   console.log(met, pair, query, refit, bad);
   return (hit?.t ?? 0) + pushes + (nearest?.distance ?? 0) + sweeps.length;
 }
+
+// A worker pool's calls resolve to the arrays the calling thread's return.
+export async function poolTypes(c3d: Collide3d, mesh: TriangleMesh): Promise<number> {
+  const pool = await c3d.createWorkerPool({ workers: 2 });
+  const pooled = await pool.share(mesh);
+  const { t, triangleIndex } = await pooled.raycastBatch(new Float32Array(6), { hits: 'any' });
+  const rays = { type: 'ray', items: new Float32Array(6) } as const;
+  const spheres = { type: 'sphere', items: new Float64Array(4) } as const;
+  const hits: Float64Array = await pool.raycastBatch(rays, spheres, { maxDistance: 10 });
+  const meets: Uint8Array = await pool.intersectsBatch(spheres, spheres);
+  // @ts-expect-error: a pool casts rays, lines and segments
+  await pool.raycastBatch(spheres, rays);
+  // @ts-expect-error: a shared mesh has first and any hits, not all
+  await pooled.raycastBatch(new Float32Array(6), { hits: 'all' });
+  pooled.dispose();
+  pool.dispose();
+  return t[0] + triangleIndex[0] + hits[0] + meets[0] + pool.workers;
+}
