@@ -1,9 +1,9 @@
 // Every core: the batch queries on the calling thread against the same calls split across a WorkerPool of 1, 2, ...
 // workers (up to the machine's threads). Workloads: rays against the 1M-triangle torus knot (first hits, about 95 %
 // hit), pair raycasts (rays against spheres, cylinders and triangles, aimed so a fifth to a third hit), box–box
-// intersectsBatch and sphere culling, 1M items each. Each pool's answers must equal the calling thread's, number for
-// number. The pool copies every item to a worker and every answer back: a batch whose query costs less than that
-// copy gains little, which the rows show.
+// intersectsBatch and sphere culling, 1M items each; allPairs among 100k boxes (the broadphase bench's). Each pool's
+// answers must equal the calling thread's, number for number (allPairs' pairs as a set). The pool copies every item to
+// a worker and every answer back: a batch whose query costs less than that copy gains little, which the rows show.
 // Usage: node bench/threads.mjs [--quick] [--json out.json]
 import * as THREE from 'three';
 import { writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ const jsonAt = process.argv.indexOf('--json');
 const RUNS = quick ? 1 : 5;
 const RAYS = quick ? 20_000 : 200_000;
 const PAIRS = quick ? 50_000 : 1_000_000;
+const BOXES = quick ? 10_000 : 100_000;
 const KNOT = quick ? [200, 50] : [2500, 200];  // tubular, radial segments: 2 * t * r triangles
 const threads = availableParallelism();
 const WORKERS = [...new Set([1, 2, threads])].filter((n) => n <= Math.max(2, threads));
@@ -81,6 +82,19 @@ const workloads = [
     };
   })(),
   (() => {
+    // The broadphase bench's boxes: log-uniform sizes 10^-3..10^-1 in the unit cube.
+    const boxes = items(BOXES, 6, () => [0, 1, 2].map(() => random())).map((x, k) => (k % 6 < 3 ? x : 0));
+    for (let i = 0; i < BOXES; ++i) for (let a = 0; a < 3; ++a) boxes[6 * i + a + 3] = boxes[6 * i + a] + 10 ** (-3 + 2 * random());
+    const key = (pairs) => Array.from({ length: pairs.length / 2 }, (_, k) => pairs[2 * k] * BOXES + pairs[2 * k + 1]).sort((a, b) => a - b);
+    return {
+      name: `allPairs, ${BOXES} boxes`, count: BOXES,
+      calling: () => c3d.allPairs(boxes),
+      pool: (pool) => pool.allPairs(boxes),
+      hits: (pairs) => pairs.length / 2, per: 'pairs a box',
+      equal: (a, b) => { const [x, y] = [key(a), key(b)]; return x.length === y.length && x.every((v, i) => v === y[i]); },
+    };
+  })(),
+  (() => {
     const camera = new THREE.PerspectiveCamera(60, 1.5, 0.1, 100);
     camera.updateMatrixWorld();
     const frustum = new THREE.Frustum().setFromProjectionMatrix(camera.projectionMatrix.clone().multiply(camera.matrixWorldInverse));
@@ -111,7 +125,7 @@ for (const w of workloads) {
   const reference = timed[0].result;
   const agree = timed.slice(1).every(({ result }) => w.equal(reference, result));
   rows.push({
-    workload: w.name, hitRate: w.hits(reference) / w.count, callingMs: timed[0].ms,
+    workload: w.name, hitRate: w.hits(reference) / w.count, rateOf: w.per ?? 'hits', callingMs: timed[0].ms,
     poolMs: Object.fromEntries(pools.map(({ workers }, k) => [workers, timed[k + 1].ms])), agree,
   });
 }
@@ -122,11 +136,12 @@ for (const { pool, shared } of pools) {
 mesh.dispose();
 
 const f = (x, digits = 1) => x.toFixed(digits);
-console.log(`\n| batch (median of ${RUNS}; ${threads} hardware threads) | hit rate | calling thread ms | ${WORKERS.map((n) => `pool of ${n} ms`).join(' | ')} | ${WORKERS.map((n) => `× with ${n}`).join(' | ')} |`);
+console.log(`\n| batch (median of ${RUNS}; ${threads} hardware threads) | hits | calling thread ms | ${WORKERS.map((n) => `pool of ${n} ms`).join(' | ')} | ${WORKERS.map((n) => `× with ${n}`).join(' | ')} |`);
 console.log(`|---|---:|---:|${WORKERS.map(() => '---:').join('|')}|${WORKERS.map(() => '---:').join('|')}|`);
 for (const r of rows) {
   const ms = WORKERS.map((n) => f(r.poolMs[n])), speedup = WORKERS.map((n) => f(r.callingMs / r.poolMs[n], 2));
-  console.log(`| ${r.workload} | ${f(100 * r.hitRate)} % | ${f(r.callingMs)} | ${ms.join(' | ')} | ${speedup.join(' | ')} |${r.agree ? '' : ' **MISMATCH**'}`);
+  const rate = r.rateOf === 'hits' ? `${f(100 * r.hitRate)} %` : `${f(r.hitRate, 2)} ${r.rateOf}`;
+  console.log(`| ${r.workload} | ${rate} | ${f(r.callingMs)} | ${ms.join(' | ')} | ${speedup.join(' | ')} |${r.agree ? '' : ' **MISMATCH**'}`);
 }
 console.log(`\nSharing the knot with each pool (serialize, copy, rebuild in every worker): ${pools.map((p) => `${p.workers}: ${f(p.shareMs)} ms`).join(', ')}`);
 if (jsonAt > 0) writeFileSync(process.argv[jsonAt + 1], JSON.stringify({ rows, shareMs: pools.map((p) => [p.workers, p.shareMs]) }, null, 2));

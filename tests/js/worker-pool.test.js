@@ -104,6 +104,38 @@ describe('WorkerPool', () => {
       new TypeError('collide3d.WorkerPool.cullSpheres: frustum.type must be "frustum" (got "sphere")'));
   });
 
+  it('finds allPairs\' pairs, each once, slab by slab: touching pairs across a slab\'s bound included', async () => {
+    // A lattice of unit boxes with corners on the integers, 20 x 20 x 15 = 6,000 of them: each meets the (up to) 26
+    // around it, touching at faces, edges or corners, whichever axis the slabs cut along and wherever their bounds fall.
+    const side = [20, 20, 15], boxes = new Float32Array(6 * 6000);
+    let n = 0;
+    for (let x = 0; x < side[0]; ++x) for (let y = 0; y < side[1]; ++y) for (let z = 0; z < side[2]; ++z) boxes.set([x, y, z, x + 1, y + 1, z + 1], 6 * n++);
+    const pairs = await pool.allPairs(boxes);
+    const key = (p) => Array.from({ length: p.length / 2 }, (_, k) => p[2 * k] * 6000 + p[2 * k + 1]).sort((a, b) => a - b);
+    const found = key(pairs);
+    // By hand: the pairs of lattice neighbours, counted along each of the 13 directions (dx, dy, dz) up to sign.
+    let expected = 0;
+    for (const [dx, dy, dz] of [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0], [1, -1, 0], [1, 0, 1], [1, 0, -1], [0, 1, 1], [0, 1, -1],
+      [1, 1, 1], [1, 1, -1], [1, -1, 1], [1, -1, -1]]) {
+      expected += (side[0] - Math.abs(dx)) * (side[1] - Math.abs(dy)) * (side[2] - Math.abs(dz));
+    }
+    expect(found.length).toBe(expected);
+    expect(new Set(found).size).toBe(found.length);
+    expect(found).toEqual(key(c3d.allPairs(boxes)));
+    expect(found.every((k) => Math.floor(k / 6000) < k % 6000)).toBe(true);
+    // Random boxes of many sizes, in doubles; a bad box anywhere named as allPairs names it.
+    const random = mulberry32(11);
+    const many = new Float64Array(6 * N).map((_, k) => random());
+    for (let i = 0; i < N; ++i) for (let a = 0; a < 3; ++a) many[6 * i + a + 3] = many[6 * i + a] + 10 ** (-2 - 2 * random());
+    expect(key(await pool.allPairs(many))).toEqual(key(c3d.allPairs(many)));
+    many[6 * 4444 + 5] = many[6 * 4444 + 2] - 1;
+    await expect(pool.allPairs(many)).rejects.toThrow(
+      new RangeError(`collide3d.WorkerPool.allPairs: boxes, aabb 4444: min.z must be <= max.z = ${many[6 * 4444 + 5]} (got ${many[6 * 4444 + 2]})`));
+    many[6 * 123 + 1] = NaN;
+    await expect(pool.allPairs(many)).rejects.toThrow(new RangeError('collide3d.WorkerPool.allPairs: boxes[739] must be a finite number (got NaN)'));
+    expect(await pool.allPairs(new Float32Array(0))).toEqual(new Uint32Array(0));
+  });
+
   it('casts against a shared mesh as the mesh does, first and any hits', async () => {
     const geometry = new THREE.TorusKnotGeometry(1, 0.4, 200, 30);
     const mesh = new c3d.TriangleMesh(geometry.attributes.position.array, geometry.index.array);

@@ -436,6 +436,8 @@ export interface WorkerPool {
   cullSpheres(frustum: FrustumShape, spheres: BatchNumbers): Promise<Uint8Array>;
   /** cullBoxes, split. */
   cullBoxes(frustum: FrustumShape, boxes: BatchNumbers): Promise<Uint8Array>;
+  /** allPairs, split: space cut into slabs, each slab's pairs found in a worker; every pair once, in no particular order. */
+  allPairs(boxes: BatchNumbers): Promise<Uint32Array>;
   /** A copy of the mesh (as it is now) in every worker, for raycastBatch; dispose() it when done. */
   share(mesh: TriangleMesh): Promise<PooledMesh>;
   /** Ends the workers and their copies of shared meshes; calls still waiting reject. */

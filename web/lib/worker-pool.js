@@ -8,9 +8,11 @@
 import { rangeError, typeError } from './errors.js';
 import { SHAPE_TYPES, decodeShape, encodeShape, itemError } from './boundary.js';
 import { hardwareThreads, startWorker } from './worker-thread.js';
+import { slabsOf } from './pair-slabs.js';
 
 const PARTS_PER_WORKER = 8;
 const SMALLEST_PART = 1024;  // items: a smaller batch is cut into fewer parts
+const SLABS_PER_WORKER = 2;  // allPairs: each slab more repeats the boxes that cross into it
 const IN_FLIGHT = 1;  // parts a worker holds at once: one, so that the last parts go to whichever worker is free
 const MAX_WORKERS = 256;
 
@@ -23,32 +25,32 @@ export function defineWorkerPool(shared, batches, meshes) {
   // The pool's own steps, for PooledMesh and createWorkerPool (not methods a user sees).
   let castAt, unshare, readiness;
 
-  // Where in the whole batch a worker found a bad number or item (`problem`) in the part from item `from`: `input` is
-  // the array it is in ({ path, array, stride, split }; split false for a side of one shape sent whole with every part).
-  function placeInBatch(problem, input, from) {
+  // Where a part's bad number or item lies in the whole batch: `place(problem, input)` of the part, for a `problem`
+  // (where the worker found it) in `input`, one of the call's arrays ({ path, array, stride, split }; split false for
+  // a side of one shape sent whole with every part). For a part of the batch's items from `from` on:
+  const placeFrom = (from) => (problem, input) => {
     const start = input.split ? from : 0;
     return problem.at + (problem.isNumber ? start * input.stride : start);
-  }
+  };
 
-  // An error a worker sent back ({ name, message, problem }) for the part from item `from`, told again for the pool's
-  // call `fn`: a bad item is named by its place in the whole batch (`inputs`: the call's arrays), anything else keeps
-  // its class and wording.
-  function rebuilt(fn, { name, message, problem }, inputs, from) {
+  // An error a worker sent back ({ name, message, problem }), told again for the pool's call `fn`: a bad item is named
+  // by its place in the whole batch (`inputs`: the call's arrays; `place`: its part's), anything else keeps its class
+  // and wording.
+  function rebuilt(fn, { name, message, problem }, inputs, place) {
     const input = problem === undefined ? undefined : inputs.find((i) => i.path === problem.path);
     if (input !== undefined) {
-      const at = placeInBatch(problem, input, from);
-      return itemError(fn, problem.path, problem.type, shared.valuesOf(input.array), { ...problem, at });
+      return itemError(fn, problem.path, problem.type, shared.valuesOf(input.array), { ...problem, at: place(problem, input) });
     }
     const text = message.replace(/^collide3d\.[\w.]+: /, `collide3d.${fn}: `);
     return name === 'RangeError' ? new RangeError(text) : name === 'TypeError' ? new TypeError(text) : new Error(text);
   }
 
-  // Of the parts' errors ({ error, from }), the one the whole batch in one call reports: the module checks its arrays
+  // Of the parts' errors ({ error, place }), the one the whole batch in one call reports: the module checks its arrays
   // in order (`inputs`), each first for a number out of range anywhere, then item by item; any other error comes first.
   function firstOf(failures, inputs) {
-    const rank = ({ error: { problem }, from }) => {
+    const rank = ({ error: { problem }, place }) => {
       const side = problem === undefined ? -1 : inputs.findIndex((i) => i.path === problem.path);
-      return side < 0 ? [-1, 0, 0] : [side, problem.isNumber ? 0 : 1, placeInBatch(problem, inputs[side], from)];
+      return side < 0 ? [-1, 0, 0] : [side, problem.isNumber ? 0 : 1, place(problem, inputs[side])];
     };
     const before = (a, b) => {
       const [p, q] = [rank(a), rank(b)];
@@ -138,23 +140,28 @@ export function defineWorkerPool(shared, batches, meshes) {
       this.#end('the pool was disposed');
     }
 
-    // Answers a batch of `count` items cut into parts: part(from, to) makes a part's message (and the arrays to
-    // transfer), `into(answer, from)` copies a part's answer into place. `inputs`: the call's arrays, in the order
-    // the module checks them (firstOf). Resolves once every part is in; rejects with the batch's first error.
-    async #split(fn, count, part, into, inputs) {
-      if (count === 0) return;
-      const parts = Math.max(1, Math.min(Math.ceil(count / SMALLEST_PART), this.workers * PARTS_PER_WORKER));
-      const starts = Array.from({ length: parts + 1 }, (_, k) => Math.round((k * count) / parts));
-      const answers = starts.slice(0, parts).map((from, k) => {
-        const { message, transfer } = part(from, starts[k + 1]);
-        return this.#request(fn, message, transfer).then((answer) => into(answer, from),
-          (error) => Promise.reject({ error, from }));
-      });
+    // Answers `parts` ({ message, transfer, into(answer), place }: a part's message and the arrays to transfer, where
+    // its answer goes, where its items are in the batch) on the workers. `inputs`: the call's arrays, in the order the
+    // module checks them (firstOf). Resolves once every part is in; rejects with the batch's first error.
+    async #answer(fn, parts, inputs) {
+      const answers = parts.map(({ message, transfer, into, place }) => this.#request(fn, message, transfer)
+        .then(into, (error) => Promise.reject({ error, place })));
       // Every part settles first, so that no answer lands after the call returned.
       const failures = (await Promise.allSettled(answers)).filter((s) => s.status === 'rejected').map((s) => s.reason);
       if (failures.length === 0) return;
-      const { error, from } = firstOf(failures, inputs);
-      throw rebuilt(fn, error, inputs, from);
+      const { error, place } = firstOf(failures, inputs);
+      throw rebuilt(fn, error, inputs, place);
+    }
+
+    // Answers a batch of `count` items cut into ranges: part(from, to) makes a range's message and the arrays to
+    // transfer, `into(answer, from)` copies its answer into place.
+    #split(fn, count, part, into, inputs) {
+      const parts = Math.max(1, Math.min(Math.ceil(count / SMALLEST_PART), this.workers * PARTS_PER_WORKER));
+      const starts = Array.from({ length: parts + 1 }, (_, k) => Math.round((k * count) / parts));
+      // An empty batch is a part too: a side of one shape is checked all the same.
+      return this.#answer(fn, starts.slice(0, parts).map((from, k) => ({
+        ...part(from, starts[k + 1]), into: (answer) => into(answer, from), place: placeFrom(from),
+      })), inputs);
     }
 
     /** raycastBatch split across the workers: each pair's hit t (Infinity for none), as c3d.raycastBatch. */
@@ -215,6 +222,29 @@ export function defineWorkerPool(shared, batches, meshes) {
     /** cullBoxes split across the workers: 1 per box inside or meeting the frustum, as c3d.cullBoxes. */
     cullBoxes(frustum, boxes) {
       return this.#cull('WorkerPool.cullBoxes', 'cullBoxes', 'aabb', 'boxes', frustum, boxes);
+    }
+
+    /**
+     * allPairs split across the workers: every overlapping pair i, j (i < j) among the boxes, as c3d.allPairs (in
+     * another order): space cut into slabs (pair-slabs.js), each slab's boxes paired in a worker.
+     */
+    async allPairs(boxes) {
+      const fn = 'WorkerPool.allPairs';
+      const input = shared.numbersOf(fn, 'boxes', boxes, 6);
+      const count = input.length / 6;
+      const slabs = Math.max(1, Math.min(this.workers * SLABS_PER_WORKER, Math.floor(count / SMALLEST_PART)));
+      // Every slab's worker takes all the boxes and picks its own (one copy here; posting copies it again for each).
+      const values = shared.copyRange(input, 0, input.length);
+      const { axis, bounds } = slabsOf(values, count, slabs);
+      const found = [];
+      const parts = Array.from({ length: slabs }, (_, slab) => ({
+        message: { op: 'allPairs', boxes: values, axis, bounds, slab }, transfer: [],
+        into: (pairs) => found.push(pairs), place: (problem) => problem.at,  // the worker places it among all boxes
+      }));
+      await this.#answer(fn, parts, [{ path: 'boxes', array: input, stride: 6, split: true }]);
+      const out = new Uint32Array(found.reduce((n, pairs) => n + pairs.length, 0));
+      found.reduce((at, pairs) => (out.set(pairs, at), at + pairs.length), 0);
+      return out;
     }
 
     /**

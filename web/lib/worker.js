@@ -9,6 +9,7 @@
 // classic worker.
 import init from './index.js';
 import { ITEM_PROBLEM } from './boundary.js';
+import { slabPairs } from './pair-slabs.js';
 
 const ready = init();  // compiling the module while the first message is on its way
 const meshes = new Map();  // the meshes pools shared with this worker, by their key
@@ -46,6 +47,7 @@ const requests = {
   cullSpheres: (c3d, { frustum, items }) => c3d.cullSpheres(frustum, items),
   cullBoxes: (c3d, { frustum, items }) => c3d.cullBoxes(frustum, items),
   meshRaycastBatch: (c3d, { key, rays, opts }) => meshes.get(key).raycastBatch(rays, opts),
+  allPairs: (c3d, { boxes, axis, bounds, slab }) => slabPairs(c3d, boxes, axis, bounds, slab),
 };
 
 const buffersOf = (answer) => (ArrayBuffer.isView(answer) ? [answer.buffer]

@@ -45,11 +45,12 @@ export async function poolTypes(c3d: Collide3d, mesh: TriangleMesh): Promise<num
   const spheres = { type: 'sphere', items: new Float64Array(4) } as const;
   const hits: Float64Array = await pool.raycastBatch(rays, spheres, { maxDistance: 10 });
   const meets: Uint8Array = await pool.intersectsBatch(spheres, spheres);
+  const pairs: Uint32Array = await pool.allPairs(new Float32Array(12));
   // @ts-expect-error: a pool casts rays, lines and segments
   await pool.raycastBatch(spheres, rays);
   // @ts-expect-error: a shared mesh has first and any hits, not all
   await pooled.raycastBatch(new Float32Array(6), { hits: 'all' });
   pooled.dispose();
   pool.dispose();
-  return t[0] + triangleIndex[0] + hits[0] + meets[0] + pool.workers;
+  return t[0] + triangleIndex[0] + hits[0] + meets[0] + pairs.length + pool.workers;
 }
