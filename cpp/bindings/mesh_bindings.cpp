@@ -15,6 +15,7 @@
 #include "collide3d/dispatch/encoded.h"
 #include "collide3d/memory/checked.h"
 #include "collide3d/mesh/mesh_format.h"
+#include "collide3d/mesh/ray_order.h"
 #include "collide3d/mesh/mesh_pair.h"
 #include "collide3d/mesh/triangle_mesh.h"
 
@@ -176,8 +177,12 @@ int meshRaycastBatch(std::uintptr_t address, std::uintptr_t rays, int count, int
   auto* t = reinterpret_cast<double*>(distances);
   auto* triangle = reinterpret_cast<int32_t*>(triangles);
   auto run = [&](const auto* values) -> int {
+    // Cast in the order that keeps the tree in the cache (ray_order.h), or as given.
+    std::vector<uint32_t> order;
+    const bool ordered = rayOrder(values, count, mesh.tree(), order);
     int hits = 0;
-    for (int i = 0; i < count; ++i) {
+    for (int k = 0; k < count; ++k) {
+      const int i = ordered ? static_cast<int>(order[k]) : k;
       const auto found = mesh.raycast(toCaster(decode<Ray>(values + encodedSize<Ray>() * i)), options, static_cast<HitMode>(mode));
       t[i] = found ? found->hit.t + 0.0 : kInfinity;  // + 0: -0 reads as 0, as in raycast()
       triangle[i] = found ? static_cast<int32_t>(found->triangle) : -1;

@@ -3,7 +3,8 @@
 // (intersectsMesh, closestPointsToMesh), a serialized TriangleMesh damaged at drawn places and read back (refused, or
 // answering as brute force over the triangles its image holds), a SegmentTree of each kind (the points or segments
 // near a caster, against the closest-points table's distances), a convex hull of drawn points, an AabbTree driven by a drawn sequence of inserts,
-// updates and removals, then its pairs and every box a caster hits, and allPairs over drawn boxes. Each answer is
+// updates and removals, then its pairs and every box a caster hits, allPairs over drawn boxes, and the order a mesh's
+// raycastBatch casts drawn rays in. Each answer is
 // checked against brute force over the same items (the single queries the structures promise to agree with), so the
 // fuzzer finds wrong answers as well as memory errors and undefined behaviour. Run: scripts/fuzz.sh, or the short
 // bounded run inside npm test.
@@ -21,6 +22,7 @@
 #include "collide3d/hull/hull_builder.h"
 #include "collide3d/mesh/mesh_format.h"
 #include "collide3d/mesh/mesh_pair.h"
+#include "collide3d/mesh/ray_order.h"
 #include "collide3d/mesh/segment_tree.h"
 #include "collide3d/mesh/triangle_mesh.h"
 #include "collide3d/queries/trace/mesh_raycast_trace.h"
@@ -534,6 +536,38 @@ void fuzzTree(fuzz::Input& in) {
   }
 }
 
+// The order a mesh's raycastBatch casts in (ray_order.h), for rays of any numbers and any box: a permutation, keys never
+// decreasing along it, equal keys in the rays' own order; the float rays' order that of their doubles.
+void fuzzRayOrder(fuzz::Input& in) {
+  const Aabb drawn = drawnBox(in);
+  Bvh tree;
+  tree.box = floatBoundsOf({drawn.min.x, drawn.min.y, drawn.min.z}, {drawn.max.x, drawn.max.y, drawn.max.z});
+  tree.nodes.resize(4096);
+  const size_t count = 256 + in.choice(1200);
+  std::vector<double> rays(6 * count);
+  std::vector<float> floats(6 * count);
+  for (size_t k = 0; k < rays.size(); ++k) {
+    // Now and then a copy of the ray before: equal keys.
+    rays[k] = k >= 6 && in.choice(8) == 0 ? rays[k - 6] : in.number();
+    floats[k] = static_cast<float>(rays[k]);
+  }
+  std::vector<uint32_t> order, fromFloats;
+  require(rayOrder(rays.data(), count, tree, order) && order.size() == count);
+  std::vector<bool> seen(count);
+  uint32_t before = 0;
+  for (size_t k = 0; k < count; ++k) {
+    require(order[k] < count && !seen[order[k]]);
+    seen[order[k]] = true;
+    const double* r = &rays[6 * size_t{order[k]}];
+    const uint32_t key = ray_order::keyOf({r[0], r[1], r[2]}, {r[3], r[4], r[5]}, tree.box);
+    require(k == 0 || before < key || (before == key && order[k - 1] < order[k]));
+    before = key;
+  }
+  std::vector<double> widened(floats.begin(), floats.end());
+  require(rayOrder(floats.data(), count, tree, fromFloats) && rayOrder(widened.data(), count, tree, order) &&
+          fromFloats == order);
+}
+
 void fuzzAllPairs(fuzz::Input& in) {
   const size_t count = in.choice(40);
   std::vector<double> numbers;
@@ -588,8 +622,9 @@ void fuzzHull(fuzz::Input& in) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   c3d::fuzz::Input in(data, size);
-  switch (in.choice(8)) {
+  switch (in.choice(9)) {
     case 0: c3d::fuzzMesh(in); break;
+    case 8: c3d::fuzzRayOrder(in); break;
     case 6: c3d::fuzzHull(in); break;
     case 1: c3d::fuzzImage(in); break;
     case 2: c3d::fuzzTree(in); break;

@@ -142,6 +142,28 @@ describe('TriangleMesh', () => {
       }
       expect(hits).toBeGreaterThan(count / 10);
     }
+    // A mesh whose tree the batch casts its rays in its own order for (beyond 4,096 nodes of 128 bytes: byteLength
+    // less positions, index and ids), rays from all around it: each answer still in its ray's place.
+    const knot = new THREE.TorusKnotGeometry(1, 0.4, 300, 100);
+    const big = new c3d.TriangleMesh(knot.attributes.position.array, knot.index.array);
+    expect((big.byteLength - 12 * big.vertexCount - 16 * big.triangleCount) / 128).toBeGreaterThan(4096);
+    const around = new Float64Array(6 * 2000);
+    for (let i = 0; i < 2000; ++i) {
+      const a = 2 * Math.PI * random(), b = Math.PI * (random() - 0.5);
+      const from = [3 * Math.cos(a) * Math.cos(b), 3 * Math.sin(a) * Math.cos(b), 3 * Math.sin(b)];
+      around.set([...from, ...from.map((x) => random() - 0.5 - x)], 6 * i);
+    }
+    const cast = big.raycastBatch(around);
+    let bigHits = 0;
+    for (let i = 0; i < 2000; ++i) {
+      const r = ray(v(around[6 * i], around[6 * i + 1], around[6 * i + 2]), v(around[6 * i + 3], around[6 * i + 4], around[6 * i + 5]));
+      const hit = big.raycast(r);
+      expect(cast.t[i]).toBe(hit ? hit.t : Infinity);
+      expect(cast.triangleIndex[i]).toBe(hit ? hit.triangleIndex : -1);
+      if (hit) ++bigHits;
+    }
+    expect(bigHits).toBeGreaterThan(500);
+    big.dispose();
     // Writing into a given result, and no ray at all.
     const out = { t: new Float64Array(1), triangleIndex: new Int32Array(1) };
     expect(mesh.raycastBatch(new Float32Array([0, 0, 100, 0, 0, 1]), undefined, out)).toBe(out);
