@@ -1,4 +1,5 @@
-// Mesh raycasts: three.js TorusKnotGeometry meshes (10k and 1M triangles) and random unit rays aimed at them.
+// Mesh raycasts: three.js TorusKnotGeometry meshes (10k and 1M triangles), random unit rays aimed at them and a
+// camera's rays through every pixel (coherent: first hits only).
 // Builds: three-mesh-bvh (SAH and its fast CENTER strategy), Rapier's trimesh collider, collide3d's TriangleMesh.
 // First hits per second: three-mesh-bvh's raycastFirst, Rapier's Collider.castRay, three.js's brute-force
 // Mesh.raycast (10k only), collide3d one call per ray and raycastBatch; every hit per second: three-mesh-bvh's
@@ -16,12 +17,13 @@ import { join } from 'node:path';
 import { init } from '../web/lib/index.js';
 import { median } from './median.mjs';
 import { mulberry32 } from './random.mjs';
-import { disagreement, firstHitCasts, makeRays, throughput } from './workloads/mesh-raycast.js';
+import { cameraRays, disagreement, firstHitCasts, makeRays, throughput } from './workloads/mesh-raycast.js';
 
 const quick = process.argv.includes('--quick');
 const jsonAt = process.argv.indexOf('--json');
 const MESHES = quick ? [[100, 50]] : [[100, 50], [2500, 200]];  // tubular, radial segments: 2 * t * r triangles
 const RAYS = quick ? 5_000 : 100_000;
+const CAMERA = quick ? [64, 48] : [320, 240];  // pixels of the camera workload
 const BRUTE_FORCE_RAYS = quick ? 200 : 1_000;
 const RUNS = quick ? 1 : 3;
 const NATIVE = new URL('../build/native/c3d_mesh_bench', import.meta.url).pathname;
@@ -98,6 +100,17 @@ for (const [tubular, radial] of MESHES) {
     native = JSON.parse(execFileSync(NATIVE, [file], { encoding: 'utf8' }));
   }
 
+  // A camera's rays: first hits only.
+  const [width, height] = CAMERA;
+  const pixels = cameraRays(width, height), count = width * height;
+  const onCamera = firstHitCasts(pixels, geometry, sah, mesh);
+  const camera = { sah: throughput(count, onCamera.sah, RUNS), c3d: throughput(count, onCamera.c3d, RUNS) };
+  const pixelsOut = { t: new Float64Array(count), triangleIndex: new Int32Array(count) };
+  const cameraBatch = median(RUNS, () => mesh.raycastBatch(pixels, undefined, pixelsOut));
+  camera.batch = { raysPerSecond: count / cameraBatch.ms * 1000, hits: pixelsOut.triangleIndex.filter((k) => k >= 0).length };
+  const cameraChecks = [disagreement('three-mesh-bvh', camera.sah.t, camera.c3d.t, count),
+    disagreement('raycastBatch', pixelsOut.t, camera.c3d.t, count)].filter((x) => x !== '');
+
   const checks = [
     disagreement('three-mesh-bvh', first.sah.t, first.c3d.t, RAYS),
     disagreement('rapier', first.rapier.t, first.c3d.t, RAYS),
@@ -119,13 +132,19 @@ for (const [tubular, radial] of MESHES) {
     allHits: { threeMeshBvh: all.sah.hits, c3d: all.c3d.hits, native: native?.allHits },
     mismatches: checks,
   });
+  rows.push({
+    workload: `${triangles} triangles, camera ${width}×${height} rays`, triangles, rays: count, camera: true,
+    firstRaysPerSecond: { threeMeshBvh: camera.sah.raysPerSecond, c3d: camera.c3d.raysPerSecond, c3dBatch: camera.batch.raysPerSecond },
+    firstHits: { threeMeshBvh: camera.sah.hits, c3d: camera.c3d.hits, c3dBatch: camera.batch.hits },
+    mismatches: cameraChecks,
+  });
 }
 
 const f = (x, digits = 0) => (x === undefined ? '–' : x.toFixed(digits));
 const k = (x) => (x === undefined ? '–' : `${(x / 1000).toFixed(0)}k`);
 console.log(`\n| mesh (median of ${RUNS}) | build ms: three-mesh-bvh SAH / CENTER | Rapier | collide3d | native | collide3d / CENTER |`);
 console.log('|---|---:|---:|---:|---:|---:|');
-for (const r of rows) {
+for (const r of rows.filter((row) => !row.camera)) {
   const b = r.buildMs;
   console.log(`| ${r.workload} | ${f(b.threeMeshBvhSah)} / ${f(b.threeMeshBvhCenter)} | ${f(b.rapier)} | ${f(b.c3d)} | ${f(b.native)} | ${f(b.c3d / b.threeMeshBvhCenter, 2)} |`);
 }
@@ -139,7 +158,7 @@ for (const r of rows) {
 }
 console.log('\n| mesh | every hit, rays/s: three-mesh-bvh | collide3d | native | collide3d / three-mesh-bvh | hits (three-mesh-bvh / collide3d / native) |');
 console.log('|---|---:|---:|---:|---:|---|');
-for (const r of rows) {
+for (const r of rows.filter((row) => !row.camera)) {
   const s = r.allRaysPerSecond, h = r.allHits;
   console.log(`| ${r.workload} | ${k(s.threeMeshBvh)} | ${k(s.c3d)} | ${k(s.native)} | ${f(s.c3d / s.threeMeshBvh, 2)} | ${h.threeMeshBvh} / ${h.c3d} / ${h.native ?? '–'} |`);
 }

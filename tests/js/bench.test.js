@@ -75,8 +75,12 @@ it('bench/culling.mjs --quick runs and agrees with three.js on every visible cou
 
 it('bench/mesh-raycast.mjs --quick runs and agrees with three-mesh-bvh and three.js on every hit, Rapier on nearly all', () => {
   const rows = results.workloads['mesh-raycast'];
-  expect(rows.map((r) => r.workload)).toEqual(['10000 triangles, 5000 rays']);
-  const [row] = rows;
+  expect(rows.map((r) => r.workload)).toEqual(['10000 triangles, 5000 rays', '10000 triangles, camera 64×48 rays']);
+  const [row, camera] = rows;
+  // The camera's rays: every first hit as three-mesh-bvh's, single calls and the batch alike.
+  expect(camera.mismatches).toEqual([]);
+  for (const hits of [camera.firstHits.c3d, camera.firstHits.c3dBatch]) expect(hits).toBe(camera.firstHits.threeMeshBvh);
+  expect(camera.firstHits.c3d / camera.rays).toBeGreaterThan(0.2);
   // Rapier computes in float32 and now and then reports a farther triangle than the exact first hit (by more than
   // the 1e-5 the check allows; not on every run): at most 0.1 % of the rays.
   const rapier = row.mismatches.filter((m) => m.startsWith('rapier: '));
