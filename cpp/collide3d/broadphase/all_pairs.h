@@ -37,6 +37,13 @@ struct Node {
   bool leaf() const { return count <= kLeafSize; }
 };
 
+// A box's centre (twice it: lo + hi, rounded to float, which only places the splits) and its number, 16 bytes: the
+// build partitions these, in place, rather than reaching into the boxes through their numbers.
+struct Centre {
+  float at[3];
+  uint32_t id;
+};
+
 class SelfPairs {
  public:
   SelfPairs(std::vector<Box>& boxes, std::vector<uint32_t>& pairs) : boxes_(boxes), pairs_(pairs) {}
@@ -44,50 +51,58 @@ class SelfPairs {
   // Appends the pairs; false when the heap cannot hold them or the tree (then `pairs` holds some).
   [[nodiscard]] bool run() {
     std::vector<Box> ordered;
-    if (!checked::reserve(ids_, boxes_.size()) || !checked::reserve(nodes_, 2 * boxes_.size() / kLeafSize + 2) ||
-        !checked::reserve(ordered, boxes_.size())) {
+    if (!checked::reserve(centres_, boxes_.size()) || !checked::reserve(ids_, boxes_.size()) ||
+        !checked::reserve(nodes_, 2 * boxes_.size() / kLeafSize + 2) || !checked::reserve(ordered, boxes_.size())) {
       return false;
     }
-    ids_.resize(boxes_.size());
-    for (size_t i = 0; i < ids_.size(); ++i) ids_[i] = static_cast<uint32_t>(i);
+    for (size_t i = 0; i < boxes_.size(); ++i) {
+      const Box& b = boxes_[i];
+      centres_.push_back({{float(b.lo[0] + b.hi[0]), float(b.lo[1] + b.hi[1]), float(b.lo[2] + b.hi[2])}, uint32_t(i)});
+    }
     build(0, static_cast<uint32_t>(boxes_.size()));
     // The boxes in the tree's order, so a leaf's boxes are adjacent.
-    for (size_t i = 0; i < ids_.size(); ++i) ordered.push_back(boxes_[ids_[i]]);
+    for (const Centre& c : centres_) ids_.push_back(c.id), ordered.push_back(boxes_[c.id]);
+    std::vector<Centre>().swap(centres_);
     boxes_.swap(ordered);
     self(0);
     return held_;
   }
 
  private:
+  // The node over centres [first, first + count): split at the median centre along the axis the centres spread
+  // widest; its box the union of its children's (a leaf's: of its boxes).
   uint32_t build(uint32_t first, uint32_t count) {
-    Box box = boxes_[ids_[first]];
-    double centreLo[3], centreHi[3];
-    for (int k = 0; k < 3; ++k) centreLo[k] = centreHi[k] = box.lo[k] + box.hi[k];
-    for (uint32_t i = first + 1; i < first + count; ++i) {
-      const Box& b = boxes_[ids_[i]];
-      for (int k = 0; k < 3; ++k) {
-        box.lo[k] = std::min(box.lo[k], b.lo[k]);
-        box.hi[k] = std::max(box.hi[k], b.hi[k]);
-        centreLo[k] = std::min(centreLo[k], b.lo[k] + b.hi[k]);
-        centreHi[k] = std::max(centreHi[k], b.lo[k] + b.hi[k]);
-      }
-    }
     const uint32_t node = static_cast<uint32_t>(nodes_.size());
-    nodes_.push_back({box, first, count, 0});
-    if (count <= kLeafSize) return node;
+    nodes_.push_back({{}, first, count, 0});
+    if (count <= kLeafSize) {
+      Box box = boxes_[centres_[first].id];
+      for (uint32_t i = first + 1; i < first + count; ++i) grow(box, boxes_[centres_[i].id]);
+      nodes_[node].box = box;
+      return node;
+    }
+    float lo[3], hi[3];
+    for (int k = 0; k < 3; ++k) lo[k] = hi[k] = centres_[first].at[k];
+    for (uint32_t i = first + 1; i < first + count; ++i) {
+      for (int k = 0; k < 3; ++k) lo[k] = std::min(lo[k], centres_[i].at[k]), hi[k] = std::max(hi[k], centres_[i].at[k]);
+    }
     int axis = 0;
     for (int k = 1; k < 3; ++k) {
-      if (centreHi[k] - centreLo[k] > centreHi[axis] - centreLo[axis]) axis = k;
+      if (hi[k] - lo[k] > hi[axis] - lo[axis]) axis = k;
     }
     const uint32_t half = count / 2;
-    std::nth_element(ids_.begin() + first, ids_.begin() + first + half, ids_.begin() + first + count,
-                     [&](uint32_t p, uint32_t q) {
-                       return boxes_[p].lo[axis] + boxes_[p].hi[axis] < boxes_[q].lo[axis] + boxes_[q].hi[axis];
-                     });
+    std::nth_element(centres_.begin() + first, centres_.begin() + first + half, centres_.begin() + first + count,
+                     [axis](const Centre& p, const Centre& q) { return p.at[axis] < q.at[axis]; });
     build(first, half);
     const uint32_t right = build(first + half, count - half);
+    Box box = nodes_[node + 1].box;
+    grow(box, nodes_[right].box);
+    nodes_[node].box = box;
     nodes_[node].right = right;
     return node;
+  }
+
+  static void grow(Box& box, const Box& b) {
+    for (int k = 0; k < 3; ++k) box.lo[k] = std::min(box.lo[k], b.lo[k]), box.hi[k] = std::max(box.hi[k], b.hi[k]);
   }
 
   void emit(uint32_t s, uint32_t t) {
@@ -140,7 +155,8 @@ class SelfPairs {
   }
 
   std::vector<Box>& boxes_;
-  std::vector<uint32_t> ids_;
+  std::vector<Centre> centres_;  // during the build
+  std::vector<uint32_t> ids_;  // the box in each place of the tree's order
   std::vector<Node> nodes_;
   std::vector<uint32_t>& pairs_;
   bool held_ = true;  // whether every pair found so far went into pairs_
