@@ -352,10 +352,10 @@ TEST(BatchRaycastTriangles, TinyAndHugeCoordinatesMatchTheSingleQuery) {
 
 TEST(BatchRaycastLanes, SettleNearlyEveryPairOfATypicalBatchHitsIncluded) {
   // Casters from random points towards random points about the target (a tenth to all of them hit), as a scene's
-  // rays meet its triangles and planes: the lanes answer the hits too, leaving the exact query only the tail after
+  // rays meet its triangles, planes and boxes: the lanes answer the hits too, leaving the exact query only the tail after
   // the last whole block and the pairs the filter cannot settle.
   Random random(79);
-  for (const ShapeType target : {ShapeType::Triangle, ShapeType::Plane}) {
+  for (const ShapeType target : {ShapeType::Triangle, ShapeType::Plane, ShapeType::Aabb}) {
     for (const ShapeType caster : kCasters) {
       Pairs pairs{caster, {}, {}, target};
       for (int i = 0; i < testing::cases(4003); ++i) {
@@ -365,6 +365,9 @@ TEST(BatchRaycastLanes, SettleNearlyEveryPairOfATypicalBatchHitsIncluded) {
           const Vec3 a = centre + random.vector(-1, 1), b = centre + random.vector(-1, 1), c = centre + random.vector(-1, 1);
           pushTriangle(pairs, a, b, c);
           aim = a + (b - a) * random.uniform(-0.5, 1) + (c - a) * random.uniform(-0.5, 1);
+        } else if (target == ShapeType::Aabb) {
+          const Vec3 lo = centre - random.vector(0, 1), hi = centre + random.vector(0, 1);
+          pushNumbers(pairs, {lo.x, lo.y, lo.z, hi.x, hi.y, hi.z});
         } else {
           const Vec3 n = random.vector(-1, 1);
           pushNumbers(pairs, {n.x, n.y, n.z, -dot(n, centre)});

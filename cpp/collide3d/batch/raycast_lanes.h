@@ -3,7 +3,7 @@
 // bounds (exact/filtered_lanes.h), prove most misses a block of pairs at a time. A kernel's proof uses only the signs
 // the exact query decides on, and a subset of its reasons to miss; `fromZero` marks casters that start at t = 0 (not
 // lines).
-// Against triangles and planes the pairs left then go through the single query's own steps on two double lanes
+// Against triangles, planes and AABBs the pairs left then go through the single query's own steps on two double lanes
 // (`answers`): where the lanes prove every sign the single query's filter needs, its filter proves them too
 // (their bound is the larger, filtered_lanes.h) and it computes from the same doubles, so the lanes' t, in the same
 // operations in the same order, is its t bit for bit (-ffp-contract=off: no fused operation on either side). What the
@@ -178,7 +178,7 @@ struct Planes {
 // after an exit, the sign of kSlabCrossings proven opposite to the motions' product.
 struct Boxes {
   static constexpr ShapeType kTarget = ShapeType::Aabb;
-  static constexpr bool kAnswers = false;
+  static constexpr bool kAnswers = true;
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& boxes, size_t first, Mask fromZero,
                            const RaycastOptions&) {
@@ -208,6 +208,76 @@ struct Boxes {
       missed |= (same & m[k].negative()) | (opposite & m[k].positive());
     }
     return missed;
+  }
+
+  // raycast_box.h's meetsBox, boxSpan and firstHit: settled where meetsBox's decision rests on proven signs (a miss
+  // by any proven reason; a hit when every sign it reads is proven); t is the entry of the slabs clipped in order
+  // (clipSlab, stopping once the rounded span is empty), kept in the range. Left to the exact query: a start inside
+  // the box with options.solid off (the exit, and whether the caster runs on past hi), and an entry that overflowed.
+  // One instance for both limit forms (the range says which, as the single query's byCasterForm does): the box's
+  // steps are long, and an instance per form cost the package 3.6 KB more (gzip) and ran slower in wasm.
+  template <bool kSegment, bool kLimited, class Casters, class Targets>
+  static Answers answers(const Casters& casters, const Targets& boxes, size_t first, Mask2 fromZero,
+                         const Range& range, const RaycastOptions& options) {
+    return answersInRange<kSegment>(casters, boxes, first, fromZero, range, options);
+  }
+
+  template <bool kSegment, class Casters, class Targets>
+  [[gnu::noinline]] static Answers answersInRange(const Casters& casters, const Targets& boxes, size_t first,
+                                                  Mask2 fromZero, const Range& range, const RaycastOptions& options) {
+    const auto o3 = from(casters, first), p3 = towards(casters, first), lo3 = get<&Aabb::min>(boxes, first),
+               up3 = get<&Aabb::max>(boxes, first);
+    const f64x2 o[3] = {o3.x, o3.y, o3.z}, p[3] = {p3.x, p3.y, p3.z}, low[3] = {lo3.x, lo3.y, lo3.z},
+                high[3] = {up3.x, up3.y, up3.z};
+    Mask2 forward[3], backward[3], moving[3];
+    f64x2 in[3], out[3];
+    Mask2 miss{}, inside = fromZero;
+    f64x2 enter = f64x2{} - kInfinity, exit = f64x2{} + kInfinity;
+    for (int axis = 0; axis < 3; ++axis) {
+      const f64x2 zero = kSegment ? o[axis] : f64x2{};
+      forward[axis] = p[axis] > zero, backward[axis] = p[axis] < zero, moving[axis] = forward[axis] | backward[axis];
+      in[axis] = forward[axis] ? low[axis] : high[axis];
+      out[axis] = forward[axis] ? high[axis] : low[axis];
+      miss |= ~moving[axis] & ((o[axis] < low[axis]) | (o[axis] > high[axis]));
+      miss |= fromZero & ((forward[axis] & (out[axis] < o[axis])) | (backward[axis] & (out[axis] > o[axis])));
+      inside &= ~moving[axis] | ((low[axis] < o[axis]) & (o[axis] < high[axis]));
+      // clipSlab on the caster's direction (a segment's: end - start), while the span is not empty.
+      const f64x2 d = kSegment ? p[axis] - o[axis] : p[axis];
+      const f64x2 tLo = (low[axis] - o[axis]) / d, tHi = (high[axis] - o[axis]) / d;
+      const Mask2 clip = moving[axis] & ~(enter > exit);
+      const f64x2 near = tLo <= tHi ? tLo : tHi, far = tLo <= tHi ? tHi : tLo;
+      enter = clip & (near > enter) ? near : enter;
+      exit = clip & (far < exit) ? far : exit;
+    }
+    const auto m = exact::filteredLanes<f64x2>(kSlabCrossings<kSegment>, o3, p3, exact::V3<f64x2>{in[0], in[1], in[2]},
+                                               exact::V3<f64x2>{out[0], out[1], out[2]});
+    Mask2 proven = lanes::allLanes<Mask2>();
+    for (int k = 0; k < 6; ++k) {
+      const int i = kSlabPairs[k][0], j = kSlabPairs[k][1];
+      const Mask2 same = (forward[i] & forward[j]) | (backward[i] & backward[j]);
+      const Mask2 opposite = (forward[i] & backward[j]) | (backward[i] & forward[j]);
+      miss |= (same & m[k].negative()) | (opposite & m[k].positive());
+      proven &= ~(moving[i] & moving[j]) | m[k].positive() | m[k].negative();
+    }
+    if (range.limited) {
+      // Entries not beyond hi: at a segment's own end, comparisons of the inputs; elsewhere kEntriesBeyond's signs.
+      if (kSegment && range.hi == 1) {
+        for (int axis = 0; axis < 3; ++axis) {
+          miss |= (forward[axis] & (in[axis] > p[axis])) | (backward[axis] & (in[axis] < p[axis]));
+        }
+      } else {
+        const auto beyond = exact::filteredLanes<f64x2>(kEntriesBeyond<kSegment>, o3, p3, f64x2{range.hi, range.hi},
+                                                        exact::V3<f64x2>{in[0], in[1], in[2]});
+        for (int axis = 0; axis < 3; ++axis) {
+          miss |= (forward[axis] & beyond[axis].positive()) | (backward[axis] & beyond[axis].negative());
+          proven &= ~moving[axis] | beyond[axis].positive() | beyond[axis].negative();
+        }
+      }
+    }
+    const Mask2 exact = (options.solid ? Mask2{} : inside) | (enter == f64x2{} + kInfinity) | ~proven;
+    // firstHit: the start when inside (solid), else the entry kept in the range (an entry before the start: the start).
+    const f64x2 t = inside ? f64x2{range.lo, range.lo} : clamped(enter, range);
+    return {miss | ~exact, ~miss & ~exact, t};
   }
 };
 

@@ -40,16 +40,19 @@ inline Vec3 boxFaceNormal(int face) {
   return {axis == 0 ? sign : 0, axis == 1 ? sign : 0, axis == 2 ? sign : 0};
 }
 
-// in - (o + hi d) per axis, exactly signed: where the caster is at hi against the bounds it enters by (a limit
-// short of a segment's end, or a ray's maxDistance: kept out of line, off the common path).
+// in - (o + hi d) per axis: where the caster is at hi against the bounds it enters by.
+template <bool kSegment>
+constexpr auto kEntriesBeyond = [](const auto& o, const auto& p, const auto& hi, const auto& in) {
+  const auto e = in - o - scaled(exactDirection<kSegment>(o, p), hi);
+  return std::make_tuple(e.x, e.y, e.z);
+};
+
+// kEntriesBeyond exactly signed (a limit short of a segment's end, or a ray's maxDistance: kept out of line, off the
+// common path).
 template <bool kSegment>
 [[gnu::noinline]] std::array<double, 3> entriesBeyond(const Caster& caster, double hi, Vec3 entering) {
-  return exact::filteredValues(
-      [](const auto& o, const auto& p, const auto& hi, const auto& in) {
-        const auto e = in - o - scaled(exactDirection<kSegment>(o, p), hi);
-        return std::make_tuple(e.x, e.y, e.z);
-      },
-      caster.origin, kSegment ? caster.end : caster.direction, hi, entering);
+  return exact::filteredValues(kEntriesBeyond<kSegment>, caster.origin, kSegment ? caster.end : caster.direction, hi,
+                               entering);
 }
 
 // x_j d_i - e_i d_j for the six (entry axis i, exit axis j) pairs of kSlabPairs, e the entering bounds minus the
