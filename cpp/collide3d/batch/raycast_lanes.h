@@ -172,30 +172,26 @@ struct Planes {
   }
 };
 
-// The slabs of an AABB (raycast_box.h's meetsBox): per axis, the sign of the caster's motion (exact: a comparison of
-// the inputs) picks the entering and leaving bounds. It misses when, on some axis, it does not move and lies outside
-// the slab, or (from t = 0) it moves away from the slab with its leaving bound behind it; or when an entry comes
-// after an exit, the sign of kSlabCrossings proven opposite to the motions' product.
-struct Boxes {
-  static constexpr ShapeType kTarget = ShapeType::Aabb;
-  static constexpr bool kAnswers = true;
-  template <class V, bool kSegment, class Mask, class Casters, class Targets>
-  static Mask provenMisses(const Casters& casters, const Targets& boxes, size_t first, Mask fromZero,
-                           const RaycastOptions&) {
-    const auto o = from(casters, first), p = towards(casters, first), lo = get<&Aabb::min>(boxes, first),
-               up = get<&Aabb::max>(boxes, first);
-    const V origin[3] = {o.x, o.y, o.z}, towards[3] = {p.x, p.y, p.z}, low[3] = {lo.x, lo.y, lo.z},
-            high[3] = {up.x, up.y, up.z};
-    Mask forward[3], backward[3];
-    V in[3], out[3];
-    Mask missed{};
+// The slabs of an AABB (raycast_box.h's meetsBox) on lanes, shared by the proof of misses and the answers: per axis,
+// the sign of the caster's motion (exact: a comparison of the inputs) picks the entering and leaving bounds. It misses
+// when, on some axis, it does not move and lies outside the slab, or (from t = 0) it moves away from the slab with its
+// leaving bound behind it; or when an entry comes after an exit, the sign of kSlabCrossings proven opposite to the
+// motions' product. `proven`: the lanes where every crossing meetsBox reads (two moving axes) has a proven sign.
+template <class V, bool kSegment>
+struct SlabLanes {
+  using Mask = decltype(V{} < V{});
+  V origin[3], towards[3], low[3], high[3], in[3], out[3];
+  Mask forward[3], backward[3], moving[3], missed{}, proven = lanes::allLanes<Mask>();
+
+  SlabLanes(const exact::V3<V>& o, const exact::V3<V>& p, const exact::V3<V>& lo, const exact::V3<V>& up, Mask fromZero)
+      : origin{o.x, o.y, o.z}, towards{p.x, p.y, p.z}, low{lo.x, lo.y, lo.z}, high{up.x, up.y, up.z} {
     for (int axis = 0; axis < 3; ++axis) {
       const V zero = kSegment ? origin[axis] : V{};  // a segment moves towards its end, a ray along its direction
       forward[axis] = towards[axis] > zero, backward[axis] = towards[axis] < zero;
+      moving[axis] = forward[axis] | backward[axis];
       in[axis] = forward[axis] ? low[axis] : high[axis];
       out[axis] = forward[axis] ? high[axis] : low[axis];
-      const Mask still = ~(forward[axis] | backward[axis]);
-      missed |= still & ((origin[axis] < low[axis]) | (origin[axis] > high[axis]));
+      missed |= ~moving[axis] & ((origin[axis] < low[axis]) | (origin[axis] > high[axis]));
       const Mask behind = (forward[axis] & (out[axis] < origin[axis])) | (backward[axis] & (out[axis] > origin[axis]));
       missed |= fromZero & behind;
     }
@@ -206,8 +202,20 @@ struct Boxes {
       const Mask same = (forward[i] & forward[j]) | (backward[i] & backward[j]);
       const Mask opposite = (forward[i] & backward[j]) | (backward[i] & forward[j]);
       missed |= (same & m[k].negative()) | (opposite & m[k].positive());
+      proven &= ~(moving[i] & moving[j]) | m[k].positive() | m[k].negative();
     }
-    return missed;
+  }
+};
+
+struct Boxes {
+  static constexpr ShapeType kTarget = ShapeType::Aabb;
+  static constexpr bool kAnswers = true;
+  template <class V, bool kSegment, class Mask, class Casters, class Targets>
+  static Mask provenMisses(const Casters& casters, const Targets& boxes, size_t first, Mask fromZero,
+                           const RaycastOptions&) {
+    return SlabLanes<V, kSegment>(from(casters, first), towards(casters, first), get<&Aabb::min>(boxes, first),
+                                  get<&Aabb::max>(boxes, first), fromZero)
+        .missed;
   }
 
   // raycast_box.h's meetsBox, boxSpan and firstHit: settled where meetsBox's decision rests on proven signs (a miss
@@ -225,21 +233,14 @@ struct Boxes {
   template <bool kSegment, class Casters, class Targets>
   [[gnu::noinline]] static Answers answersInRange(const Casters& casters, const Targets& boxes, size_t first,
                                                   Mask2 fromZero, const Range& range, const RaycastOptions& options) {
-    const auto o3 = from(casters, first), p3 = towards(casters, first), lo3 = get<&Aabb::min>(boxes, first),
-               up3 = get<&Aabb::max>(boxes, first);
-    const f64x2 o[3] = {o3.x, o3.y, o3.z}, p[3] = {p3.x, p3.y, p3.z}, low[3] = {lo3.x, lo3.y, lo3.z},
-                high[3] = {up3.x, up3.y, up3.z};
-    Mask2 forward[3], backward[3], moving[3];
-    f64x2 in[3], out[3];
-    Mask2 miss{}, inside = fromZero;
+    const auto o3 = from(casters, first), p3 = towards(casters, first);
+    const SlabLanes<f64x2, kSegment> slabs(o3, p3, get<&Aabb::min>(boxes, first), get<&Aabb::max>(boxes, first),
+                                           fromZero);
+    const auto &o = slabs.origin, &p = slabs.towards, &low = slabs.low, &high = slabs.high, &in = slabs.in;
+    const auto &forward = slabs.forward, &backward = slabs.backward, &moving = slabs.moving;
+    Mask2 miss = slabs.missed, proven = slabs.proven, inside = fromZero;
     f64x2 enter = f64x2{} - kInfinity, exit = f64x2{} + kInfinity;
     for (int axis = 0; axis < 3; ++axis) {
-      const f64x2 zero = kSegment ? o[axis] : f64x2{};
-      forward[axis] = p[axis] > zero, backward[axis] = p[axis] < zero, moving[axis] = forward[axis] | backward[axis];
-      in[axis] = forward[axis] ? low[axis] : high[axis];
-      out[axis] = forward[axis] ? high[axis] : low[axis];
-      miss |= ~moving[axis] & ((o[axis] < low[axis]) | (o[axis] > high[axis]));
-      miss |= fromZero & ((forward[axis] & (out[axis] < o[axis])) | (backward[axis] & (out[axis] > o[axis])));
       inside &= ~moving[axis] | ((low[axis] < o[axis]) & (o[axis] < high[axis]));
       // clipSlab on the caster's direction (a segment's: end - start), while the span is not empty.
       const f64x2 d = kSegment ? p[axis] - o[axis] : p[axis];
@@ -248,16 +249,6 @@ struct Boxes {
       const f64x2 near = tLo <= tHi ? tLo : tHi, far = tLo <= tHi ? tHi : tLo;
       enter = clip & (near > enter) ? near : enter;
       exit = clip & (far < exit) ? far : exit;
-    }
-    const auto m = exact::filteredLanes<f64x2>(kSlabCrossings<kSegment>, o3, p3, exact::V3<f64x2>{in[0], in[1], in[2]},
-                                               exact::V3<f64x2>{out[0], out[1], out[2]});
-    Mask2 proven = lanes::allLanes<Mask2>();
-    for (int k = 0; k < 6; ++k) {
-      const int i = kSlabPairs[k][0], j = kSlabPairs[k][1];
-      const Mask2 same = (forward[i] & forward[j]) | (backward[i] & backward[j]);
-      const Mask2 opposite = (forward[i] & backward[j]) | (backward[i] & forward[j]);
-      miss |= (same & m[k].negative()) | (opposite & m[k].positive());
-      proven &= ~(moving[i] & moving[j]) | m[k].positive() | m[k].negative();
     }
     if (range.limited) {
       // Entries not beyond hi: at a segment's own end, comparisons of the inputs; elsewhere kEntriesBeyond's signs.
