@@ -181,6 +181,29 @@ describe('convex queries', () => {
     expect(() => c3d.intersects({ type: 'convex', hull: 8 }, point(v(0, 0, 0)))).toThrow('a.points');  // no address from users
   });
 
+  it('frees the hull made for one argument when the other\'s cannot be made, and forgets a thrown call\'s points', () => {
+    const probe = triangle(v(1, 1, 1), v(2, 3, 2), v(3, 2, 2));
+    const shape = { type: 'convex', points: CUBE }, far = { type: 'convex', points: CUBE.map((p) => v(p.x + 5, p.y, p.z)) };
+    expect(c3d.intersects(shape, far)).toBe(false);
+    const before = module.heapBytesInUse();
+    // The second hull's block cannot be had: the call throws, and the first hull is freed.
+    const malloc = module._malloc;
+    let calls = 0;
+    module._malloc = (bytes) => (++calls === 2 ? 0 : malloc(bytes));
+    try {
+      expect(() => c3d.intersects(shape, far)).toThrow(new RangeError('collide3d.intersects: b.points needs more memory than the wasm heap can give'));
+    } finally {
+      module._malloc = malloc;
+    }
+    expect(calls).toBe(2);
+    expect(module.heapBytesInUse()).toBe(before);
+    // A call that throws once the first argument's points were read leaves nothing for the next call to hull.
+    expect(() => c3d.intersects(shape, { type: 'sphere', center: v(0, 0, 0), radius: 'one' })).toThrow(TypeError);
+    expect(c3d.intersects(probe, shape)).toBe(true);
+    expect(c3d.intersects(point(v(7, 0, 0)), far)).toBe(false);
+    expect(module.heapBytesInUse()).toBe(before);
+  });
+
   it('keeps the heap flat over 100,000 hulls made per call and 1,000 built and disposed, throwing or not', () => {
     const probe = triangle(v(1, 1, 1), v(2, 3, 2), v(3, 2, 2));
     const shape = { type: 'convex', points: CUBE };
