@@ -128,8 +128,12 @@ describe('the packed package', () => {
     expect(node('plain.js', `import init from '${entry}'; show(t(await init()));`)).toBe(3);
     expect(node('bytes.js', `import init from '${entry}'; import { readFileSync } from 'node:fs';
       show(t(await init({ wasmBinary: readFileSync('elsewhere/renamed.wasm') })));`)).toBe(3);
+    expect(node('module.js', `import init from '${entry}'; import { readFileSync } from 'node:fs';
+      show(t(await init({ wasmModule: await WebAssembly.compile(readFileSync('elsewhere/renamed.wasm')) })));`)).toBe(3);
+    expect(failure('bad-module.js', `import init from '${entry}'; await init({ wasmModule: new Uint8Array(8) });`))
+      .toMatch(/TypeError: collide3d.init: options.wasmModule must be a WebAssembly.Module \(got an object\)/);
     expect(failure('bad-bytes.js', `import init from '${entry}'; await init({ wasmBinary: new Uint8Array(8) });`))
-      .toMatch(/CompileError: WebAssembly.instantiate\(\): expected magic word 00 61 73 6d, found 00 00 00 00/);
+      .toMatch(/CompileError: WebAssembly.compile\(\): expected magic word 00 61 73 6d, found 00 00 00 00/);
     // locateFile gets the file's name and the package's wasm folder, and its answer is used: a path, a file: URL
     // (as a URL object), then a file that is not wasm, whose failure init reports.
     expect(node('located.js', `import init from '${entry}';
@@ -139,16 +143,27 @@ describe('the packed package', () => {
     expect(node('url.js', `import init from '${entry}';
       show(t(await init({ locateFile: () => new URL('elsewhere/renamed.wasm', import.meta.url) })));`)).toBe(3);
     expect(failure('broken.js', `import init from '${entry}'; await init({ locateFile: () => 'elsewhere/broken.wasm' });`))
-      .toMatch(/CompileError: WebAssembly.instantiate\(\): expected magic word/);
+      .toMatch(/CompileError: WebAssembly.compile\(\): expected magic word/);
     expect(failure('missing.js', `import init from '${entry}'; await init({ locateFile: () => 'elsewhere/none.wasm' });`))
       .toMatch(/ENOENT: no such file or directory, open 'elsewhere\/none.wasm'/);
   }, 60_000);
 
-  it('loads collide3d/inline with no options without the .wasm file, which collide3d needs', () => {
+  it('loads collide3d/inline with no options without the .wasm file, which collide3d needs, its workers too', () => {
     const wasm = join(lib(), 'wasm/collide3d.wasm');
     renameSync(wasm, `${wasm}.away`);
     try {
       expect(node('inline.js', "import init from 'collide3d/inline'; show(t(await init()));")).toBe(3);
+      // Worker threads instantiate the module the calling thread compiled: they need no file either. The pool casts
+      // the ray onto the sphere (t = 3); buildAsync makes a quad whose first hit from above is at t = 5.
+      expect(node('inline-workers.js', `import init from 'collide3d/inline';
+        const c3d = await init();
+        const pool = await c3d.createWorkerPool({ workers: 2 });
+        const ts = await pool.raycastBatch({ type: 'ray', items: new Float32Array([0, 0, 5, 0, 0, -1]) },
+          { type: 'sphere', items: new Float32Array([0, 0, 0, 2]) });
+        pool.dispose();
+        const quad = await c3d.TriangleMesh.buildAsync(new Float32Array([-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0]), new Uint32Array([0, 1, 2, 0, 2, 3]));
+        show([ts[0], quad.raycast({ type: 'ray', origin: { x: 0.5, y: 0.25, z: 5 }, direction: { x: 0, y: 0, z: -1 } }).t]);
+        quad.dispose();`)).toEqual([3, 5]);
       expect(failure('plain.js', "import init from 'collide3d'; await init();")).toMatch(/ENOENT.*collide3d\.wasm/);
     } finally {
       renameSync(`${wasm}.away`, wasm);

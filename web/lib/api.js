@@ -14,7 +14,7 @@ import { definePairBatches } from './batch.js';
 import { defineHeapArrays } from './heap-array.js';
 import { intersectsFilter, raycastFilter, setFilterCodes } from './filters.js';
 
-export function createApi(module) {
+export function createApi(module, compiled) {
   const boundary = defineBoundary(module);
   setFilterCodes(SHAPE_TYPES);
   const { A, OPT, OUT, io, layout, run, failure, badItem, beginCall, checkCall, takeFound } = boundary;
@@ -288,10 +288,11 @@ export function createApi(module) {
 
   const notACaster = (fn) => (type) => typeError(fn, 'caster.type', "'ray', 'line' or 'segment'", type);
 
-  // What the other parts of the API share: the boundary, the option readers and the batch helpers.
+  // What the other parts of the API share: the boundary, the option readers, the batch helpers and the compiled
+  // module (WebAssembly.Module) that worker threads instantiate.
   const shared = {
     ...boundary, options, flag, raycastOptions, numbersOf, outputOf, batchArray, valuesOf, place, copyRange, badItem: badInput,
-    notACaster, FLOATS, FLOATS_EXPECTED, hitAt, contactAt, RAYCAST_SLOTS,
+    notACaster, FLOATS, FLOATS_EXPECTED, hitAt, contactAt, RAYCAST_SLOTS, compiled,
   };
   const meshes = defineTriangleMesh(shared);
   const { TriangleMesh, addressIfOwned: meshAddress } = meshes;

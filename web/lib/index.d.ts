@@ -808,6 +808,8 @@ export interface AabbTreeConstructor {
 export interface InitOptions {
   /** The bytes of collide3d.wasm: nothing is fetched. */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /** collide3d.wasm compiled (e.g. by WebAssembly.compileStreaming, or received from another thread): nothing is fetched or compiled. */
+  wasmModule?: WebAssembly.Module;
   /**
    * Where collide3d.wasm is: called with its file name and the URL of the directory it ships in; returns a URL
    * (in node also a path). Without it the file is loaded from beside the package's glue module.

@@ -7,12 +7,13 @@ import { setLoaded } from './loaded.js';
 let ready;
 
 // Compiles and instantiates the wasm module once; later calls return the same instance.
-// `options` may set `wasmBinary` (the bytes of collide3d.wasm) or `locateFile(name, directory)` (where to find it);
-// without them the module loads collide3d.wasm from beside its glue (load.js).
+// `options` may set `wasmBinary` (the bytes of collide3d.wasm), `wasmModule` (it compiled: a WebAssembly.Module) or
+// `locateFile(name, directory)` (where to find it); without them the module loads collide3d.wasm from beside its
+// glue (load.js).
 export function init(options = {}) {
   if (ready === undefined) {
-    ready = loadModule(options).then((module) => {
-      const api = createApi(module);
+    ready = loadModule(options).then(({ module, compiled }) => {
+      const api = createApi(module, compiled);
       setLoaded(api);
       return api;
     });

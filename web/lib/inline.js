@@ -1,6 +1,6 @@
 // collide3d/inline: the same API and init as 'collide3d', with collide3d.wasm inside the JavaScript (base64), for a
 // page without a bundler or a CDN: no second file to serve or locate. Options naming a source (wasmBinary,
-// locateFile) take it from there instead. Both entries share one instance.
+// wasmModule, locateFile) take it from there instead. Both entries share one instance.
 import { init as initModule } from './index.js';
 import base64 from './wasm/collide3d-wasm.js';
 
@@ -16,7 +16,7 @@ let ready;
 // Decodes the bytes on the first call only (later calls return the same instance, as index.js's init does).
 export function init(options = {}) {
   if (ready === undefined) {
-    const named = options.wasmBinary !== undefined || options.locateFile !== undefined;
+    const named = options.wasmBinary !== undefined || options.wasmModule !== undefined || options.locateFile !== undefined;
     ready = initModule(named ? options : { ...options, wasmBinary: decode(base64) });
     ready.catch(() => {
       ready = undefined;  // let a later call try again

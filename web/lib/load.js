@@ -1,8 +1,10 @@
-// Instantiates the wasm module. The glue fetches collide3d.wasm from beside itself, by
-// new URL('collide3d.wasm', import.meta.url) (which Vite and webpack follow, copying the file into the build),
-// compiling it as it streams; or from where options.locateFile(name, directory) says; or takes options.wasmBinary
-// (its bytes). Node's fetch cannot read file: URLs or paths: there the bytes are read here and given as wasmBinary.
+// Compiles and instantiates the wasm module: collide3d.wasm beside the glue (found as bundlers recognise, so they copy
+// it into the build), compiled as it streams; or the file options.locateFile(name, directory) names; or the bytes
+// options.wasmBinary holds; or options.wasmModule, compiled already. Node reads files itself (its fetch cannot).
+// The compiled module is kept, so that worker threads instantiate it too: nothing fetched or compiled again, and V8
+// shares its code between the threads.
 import createCollide3dModule from './wasm/collide3d.mjs';
+import { typeError } from './errors.js';
 
 const NAME = 'collide3d.wasm';
 // A variable and the two comments keep bundlers from resolving node's module for the browser.
@@ -14,13 +16,48 @@ async function readBytes(where) {
   return readFile(/^file:/.test(where) ? new URL(where) : where);
 }
 
-// The glue is given a copy of the options (it keeps and extends the object), with locateFile's answer as a string
-// (the glue calls string methods on it; a URL object is welcome here).
-export async function loadModule({ locateFile, ...options }) {
-  const locate = locateFile === undefined ? undefined : (name, directory) => String(locateFile(name, directory));
-  if (!inNode || options.wasmBinary !== undefined) return createCollide3dModule({ ...options, locateFile: locate });
+// The module compiled from the file at `url`: as it streams where the server says application/wasm, else from its
+// bytes, fetched again.
+async function compileFrom(url) {
+  const fetched = () => fetch(url, { credentials: 'same-origin' });
+  if (typeof WebAssembly.compileStreaming === 'function') {
+    try {
+      return await WebAssembly.compileStreaming(fetched());
+    } catch {
+      // a server's other MIME type: from the bytes below
+    }
+  }
+  const response = await fetched();
+  if (!response.ok) throw new Error(`collide3d: could not load ${url} (HTTP ${response.status})`);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+// The compiled module the options ask for.
+async function compiledModule({ locateFile, wasmBinary, wasmModule }) {
+  if (wasmModule !== undefined) {
+    if (!(wasmModule instanceof WebAssembly.Module)) throw typeError('init', 'options.wasmModule', 'a WebAssembly.Module', wasmModule);
+    return wasmModule;
+  }
+  if (wasmBinary !== undefined) return WebAssembly.compile(wasmBinary);
+  // locateFile gets the URL of the file's folder; its answer may be a URL object.
   const directory = `${import.meta.url.slice(0, import.meta.url.lastIndexOf('/'))}/wasm/`;
-  const where = locate === undefined ? directory + NAME : locate(NAME, directory);
-  if (/^https?:/.test(where)) return createCollide3dModule({ ...options, locateFile: () => where });
-  return createCollide3dModule({ ...options, wasmBinary: await readBytes(where) });
+  const where = locateFile === undefined ? new URL('./wasm/collide3d.wasm', import.meta.url).href
+    : String(locateFile(NAME, directory));
+  if (inNode && !/^https?:/.test(where)) return WebAssembly.compile(await readBytes(where));
+  return compileFrom(where);
+}
+
+// { module, compiled }: the Emscripten module and the WebAssembly.Module it was made from. The glue gets a copy of the
+// other options (it extends the object) and instantiates `compiled` through its instantiateWasm hook, whose failure
+// rejects here (the glue would wait for ever).
+export async function loadModule({ locateFile, wasmBinary, wasmModule, ...options }) {
+  const compiled = await compiledModule({ locateFile, wasmBinary, wasmModule });
+  let failed;
+  const failure = new Promise((resolve, reject) => { failed = reject; });
+  const instantiateWasm = (imports, receive) => {
+    WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), failed);
+    return {};
+  };
+  const module = await Promise.race([createCollide3dModule({ ...options, instantiateWasm }), failure]);
+  return { module, compiled };
 }

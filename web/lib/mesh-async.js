@@ -57,7 +57,7 @@ export async function buildAsync(shared, make, positions, index, opts) {
   };
   const vertices = copy('positions', positions, POSITION_ARRAYS);
   const corners = index === undefined || index === null ? undefined : copy('index', index, INDEX_ARRAYS);
-  const thread = takeKept() ?? await startWorker();
+  const thread = takeKept() ?? await startWorker(shared.compiled);
   if (thread === undefined) throw new Error(`collide3d.${fn}: this environment has neither Web Workers nor worker_threads`);
   if (signal?.aborted) {
     thread.end();

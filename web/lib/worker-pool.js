@@ -347,7 +347,7 @@ export function defineWorkerPool(shared, batches, meshes) {
     const threads = [];
     try {
       for (let k = 0; k < count; ++k) {
-        const thread = await startWorker();
+        const thread = await startWorker(shared.compiled);
         if (thread === undefined) throw new Error(`collide3d.${fn}: this environment has neither Web Workers nor worker_threads`);
         threads.push(thread);
       }

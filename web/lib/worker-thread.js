@@ -10,10 +10,17 @@ function nodeThreads() {
   return import(/* @vite-ignore */ /* webpackIgnore: true */ name);
 }
 
-// A started worker: post(message, transfer); listen(onMessage, onFailure), the handlers from now on; busy(on),
-// whether it keeps node's process alive; end(); alive, false once it failed or ended. Undefined where there are
-// neither Web Workers nor worker_threads.
-export async function startWorker() {
+// A started worker, given the compiled module (WebAssembly.Module) to instantiate as its first message: post(message,
+// transfer); listen(onMessage, onFailure), the handlers from now on; busy(on), whether it keeps node's process
+// alive; end(); alive, false once it failed or ended. Undefined where there are neither Web Workers nor
+// worker_threads.
+export async function startWorker(compiled) {
+  const thread = await started();
+  thread?.post({ op: 'load', compiled });
+  return thread;
+}
+
+async function started() {
   if (typeof Worker === 'function') {
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     const thread = {

@@ -1,5 +1,6 @@
-// The package's worker thread: loads the package through its own init() (so it finds the wasm wherever the package
-// does) and answers two kinds of message, one at a time, in order:
+// The package's worker thread: loads the package through its own init(), instantiating the module the thread that
+// started it compiled (its first message, { op: 'load', compiled }: worker-thread.js), and answers two kinds of
+// message, one at a time, in order:
 // - { op: 'build', positions, index } from TriangleMesh.buildAsync (mesh-async.js): builds the mesh, posts the build's
 //   progress, then the mesh serialized with its buffer transferred (or the error that refused the arrays);
 // - { op, id, ... } from a WorkerPool (worker-pool.js): one part of a batch query, answered by the package's own
@@ -11,7 +12,7 @@ import init from './index.js';
 import { ITEM_PROBLEM } from './boundary.js';
 import { slabPairs } from './pair-slabs.js';
 
-const ready = init();  // compiling the module while the first message is on its way
+let ready;  // the API, once the first message has given the module
 const meshes = new Map();  // the meshes pools shared with this worker, by their key
 
 // An error as data the other side can rebuild: its class, message and, for a bad batch item, where the module found it.
@@ -55,6 +56,11 @@ const buffersOf = (answer) => (ArrayBuffer.isView(answer) ? [answer.buffer]
 
 function serve(post) {
   return async (message) => {
+    if (message.op === 'load') {
+      ready = init({ wasmModule: message.compiled });
+      ready.catch(() => {});  // told to each message that needs it
+      return;
+    }
     let c3d;
     try {
       c3d = await ready;
