@@ -130,6 +130,10 @@ describe('the packed package', () => {
       show(t(await init({ wasmBinary: readFileSync('elsewhere/renamed.wasm') })));`)).toBe(3);
     expect(node('module.js', `import init from '${entry}'; import { readFileSync } from 'node:fs';
       show(t(await init({ wasmModule: await WebAssembly.compile(readFileSync('elsewhere/renamed.wasm')) })));`)).toBe(3);
+    // A failure while the instance starts (here options.preRun, as a throwing constructor would) rejects init.
+    expect(node('start-fails.js', `import init from '${entry}';
+      show(await init({ preRun() { throw new Error('no start'); } }).then(() => 'started', (error) => error.message));`))
+      .toBe('no start');
     expect(failure('bad-module.js', `import init from '${entry}'; await init({ wasmModule: new Uint8Array(8) });`))
       .toMatch(/TypeError: collide3d.init: options.wasmModule must be a WebAssembly.Module \(got an object\)/);
     expect(failure('bad-bytes.js', `import init from '${entry}'; await init({ wasmBinary: new Uint8Array(8) });`))

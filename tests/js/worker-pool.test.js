@@ -8,6 +8,7 @@ import * as THREE from 'three';
 import { init } from '../../web/lib/index.js';
 import { mulberry32 } from '../../bench/random.mjs';
 import { frustumOfBox, v } from './helpers.js';
+import { startWorker } from '../../web/lib/worker-thread.js';
 
 let c3d, module, pool;
 beforeAll(async () => {
@@ -34,6 +35,17 @@ function raysAndSpheres(Type) {
 }
 
 describe('WorkerPool', () => {
+  it('starts a worker that loads collide3d.wasm itself where the compiled module cannot be posted to it', async () => {
+    const thread = await startWorker(() => {});  // a function: a DataCloneError, as some browsers give for a module
+    const answer = await new Promise((resolve, reject) => {
+      thread.listen(resolve, reject);
+      thread.post({ op: 'intersectsBatch', id: 7, a: { type: 'sphere', items: new Float32Array([0, 0, 0, 1]) },
+        b: { type: 'sphere', items: new Float32Array([2, 0, 0, 1, 2.5, 0, 0, 1]) } });
+    });
+    thread.end();
+    expect(answer).toEqual({ id: 7, answer: new Uint8Array([1, 0]) });  // touching at x = 1; 0.5 apart
+  });
+
   it('has the workers asked for, checks the count, and refuses what is not a pool option', async () => {
     expect(pool.workers).toBe(3);
     await expect(c3d.createWorkerPool({ workers: 0 })).rejects.toThrow(

@@ -1,8 +1,7 @@
 // Compiles and instantiates the wasm module: collide3d.wasm beside the glue (found as bundlers recognise, so they copy
-// it into the build), compiled as it streams; or the file options.locateFile(name, directory) names; or the bytes
-// options.wasmBinary holds; or options.wasmModule, compiled already. Node reads files itself (its fetch cannot).
-// The compiled module is kept, so that worker threads instantiate it too: nothing fetched or compiled again, and V8
-// shares its code between the threads.
+// it into the build), compiled as it streams; or the file options.locateFile(name, directory) names; or
+// options.wasmBinary; or options.wasmModule, compiled already. Node reads files itself. The compiled module is kept
+// for worker threads to instantiate: nothing fetched or compiled again.
 import createCollide3dModule from './wasm/collide3d.mjs';
 import { typeError } from './errors.js';
 
@@ -47,15 +46,15 @@ async function compiledModule({ locateFile, wasmBinary, wasmModule }) {
   return compileFrom(where);
 }
 
-// { module, compiled }: the Emscripten module and the WebAssembly.Module it was made from. The glue gets a copy of the
-// other options (it extends the object) and instantiates `compiled` through its instantiateWasm hook, whose failure
-// rejects here (the glue would wait for ever).
+// { module, compiled }: the Emscripten module and its WebAssembly.Module. The glue gets a copy of the other options
+// (it extends the object) and instantiates `compiled` through its instantiateWasm hook; a failure there or in the
+// start-up receive() runs (constructors, options.preRun) rejects here (the glue would wait for ever).
 export async function loadModule({ locateFile, wasmBinary, wasmModule, ...options }) {
   const compiled = await compiledModule({ locateFile, wasmBinary, wasmModule });
   let failed;
   const failure = new Promise((resolve, reject) => { failed = reject; });
   const instantiateWasm = (imports, receive) => {
-    WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), failed);
+    WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled)).catch(failed);
     return {};
   };
   const module = await Promise.race([createCollide3dModule({ ...options, instantiateWasm }), failure]);

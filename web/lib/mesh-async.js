@@ -1,10 +1,10 @@
 // TriangleMesh.buildAsync: the build in a worker thread, so that the calling thread never freezes. The arrays are
-// copied to the worker (worker.js), which loads this package through its own init() (so it finds the wasm
-// wherever the package does), builds, reports the build's progress, and sends the mesh back serialized, its one buffer
+// copied to the worker (worker.js), which loads this package through its own init() with the module this thread
+// compiled, builds, reports the build's progress, and sends the mesh back serialized, its one buffer
 // transferred; this side makes the mesh from it, checked, without a build. The calling thread's share is copying the
 // arrays out and the serialized mesh in.
-// A finished build's worker is kept for the next build for a few seconds: starting one compiles the module again, and an
-// idle one holds its grown wasm memory. Builds at the same time get one worker each, so aborting one ends its worker
+// A finished build's worker is kept for the next build for a few seconds: starting one costs tens of milliseconds, and
+// an idle one holds its grown wasm memory. Builds at the same time get one worker each, so aborting one ends its worker
 // (and all its memory) without touching the others.
 // Browsers run it as a module Web Worker, created the way bundlers recognise; node runs it in worker_threads.
 import { typeError } from './errors.js';

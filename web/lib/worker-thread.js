@@ -16,7 +16,18 @@ function nodeThreads() {
 // worker_threads.
 export async function startWorker(compiled) {
   const thread = await started();
-  thread?.post({ op: 'load', compiled });
+  if (thread === undefined) return undefined;
+  try {
+    thread.post({ op: 'load', compiled });
+  } catch {
+    // A module that cannot be posted (a DataCloneError): the worker loads collide3d.wasm itself.
+    try {
+      thread.post({ op: 'load' });
+    } catch (error) {
+      thread.end();
+      throw error;
+    }
+  }
   return thread;
 }
 

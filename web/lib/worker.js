@@ -56,14 +56,15 @@ const buffersOf = (answer) => (ArrayBuffer.isView(answer) ? [answer.buffer]
 
 function serve(post) {
   return async (message) => {
+    if (message === null || typeof message !== 'object') return;  // what a browser gives for a message it could not read
     if (message.op === 'load') {
-      ready = init({ wasmModule: message.compiled });
+      ready = init(message.compiled === undefined ? {} : { wasmModule: message.compiled });
       ready.catch(() => {});  // told to each message that needs it
       return;
     }
     let c3d;
     try {
-      c3d = await ready;
+      c3d = await (ready ??= init());  // a 'load' that could not be read (a messageerror): the file, as without one
     } catch (error) {
       post(message.op === 'build' ? { error: asData(error) } : { id: message.id, error: asData(error) });
       return;
