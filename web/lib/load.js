@@ -1,8 +1,8 @@
-// Compiles and instantiates the wasm module: collide3d.wasm beside the glue (found as bundlers recognise, so they copy
-// it into the build), compiled as it streams; or the file options.locateFile(name, directory) names; or
+// Compiles and instantiates the wasm module: collide3d.wasm beside the glue (its wasmFile(), the URL bundlers
+// follow), compiled as it streams; or the file options.locateFile(name, directory) names; or
 // options.wasmBinary; or options.wasmModule, compiled already. Node reads files itself. The compiled module is kept
 // for worker threads to instantiate: nothing fetched or compiled again.
-import createCollide3dModule from './wasm/collide3d.mjs';
+import createCollide3dModule, { wasmFile } from './wasm/collide3d.mjs';
 import { typeError } from './errors.js';
 
 const NAME = 'collide3d.wasm';
@@ -39,9 +39,8 @@ async function compiledModule({ locateFile, wasmBinary, wasmModule }) {
   }
   if (wasmBinary !== undefined) return WebAssembly.compile(wasmBinary);
   // locateFile gets the URL of the file's folder; its answer may be a URL object.
-  const directory = `${import.meta.url.slice(0, import.meta.url.lastIndexOf('/'))}/wasm/`;
-  const where = locateFile === undefined ? new URL('./wasm/collide3d.wasm', import.meta.url).href
-    : String(locateFile(NAME, directory));
+  const file = wasmFile();
+  const where = locateFile === undefined ? file : String(locateFile(NAME, file.slice(0, file.lastIndexOf('/') + 1)));
   if (inNode && !/^https?:/.test(where)) return WebAssembly.compile(await readBytes(where));
   return compileFrom(where);
 }
