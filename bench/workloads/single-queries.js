@@ -48,6 +48,19 @@ export function singleQueries(c3d, runs) {
   };
   const independent = (makeA, makeB) => () => [makeA(), makeB()];
 
+  // Whether a ray meets a ball, in exact integer arithmetic on its float32 numbers (each times 2^160 is an integer):
+  // its line meets the ball iff r^2 (d.d) >= |d x w|^2 (w = o - c), and from t = 0 iff it also starts in the ball or
+  // moves towards its centre (w.w <= r^2 or d.w <= 0). The referee where three.js and collide3d disagree.
+  const big = (x) => BigInt(x * 2 ** 160);
+  function exactRaySphere(ray, sphere) {
+    const [ox, oy, oz, dx, dy, dz] = [ray.origin.x, ray.origin.y, ray.origin.z, ray.direction.x, ray.direction.y, ray.direction.z].map(big);
+    const [cx, cy, cz, r] = [sphere.center.x, sphere.center.y, sphere.center.z, sphere.radius].map(big);
+    const wx = ox - cx, wy = oy - cy, wz = oz - cz;
+    const kx = dy * wz - dz * wy, ky = dz * wx - dx * wz, kz = dx * wy - dy * wx;
+    const lineMeets = r * r * (dx * dx + dy * dy + dz * dz) >= kx * kx + ky * ky + kz * kz;
+    return lineMeets && (wx * wx + wy * wy + wz * wz <= r * r || dx * wx + dy * wy + dz * wz <= 0n);
+  }
+
   const tag = (type) => (object) => Object.assign(object, { type });
   const TAGS = { ray: tag('ray'), triangle: tag('triangle'), sphere: tag('sphere'), aabb: tag('aabb'),
     plane: tag('plane'), segment: tag('segment') };
@@ -63,6 +76,7 @@ export function singleQueries(c3d, runs) {
       name: 'ray–sphere raycast', make: aimedRay(threeSphere, AIM.sphere), tags: [TAGS.ray, TAGS.sphere],
       three: (r, s) => r.intersectSphere(s, target) !== null,
       c3d: (r, s) => c3d.raycast(r, s) !== null, batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
+      exact: exactRaySphere,
     },
     {
       name: 'ray–box raycast', make: aimedRay(threeBox, AIM.aabb), tags: [TAGS.ray, TAGS.aabb],

@@ -199,3 +199,23 @@ it('bench/threads.mjs --quick runs, and every pool answers as the calling thread
   }
   expect(shareMs.length).toBeGreaterThanOrEqual(2);
 });
+
+it('the ray–sphere referee of bench/single-queries.mjs decides as exact arithmetic does', async () => {
+  const { init } = await import('../../web/lib/index.js');
+  const { singleQueries } = await import('../../bench/workloads/single-queries.js');
+  const THREE = await import('three');
+  const c3d = await init();
+  const w = singleQueries(c3d, 1).WORKLOADS.find((x) => x.name === 'ray–sphere raycast');
+  // By hand: tangent at the unit sphere's side (touching), one float32 ulp beyond it, moving away from outside,
+  // starting inside moving away, and starting on the surface moving away.
+  const ray = (o, d) => new THREE.Ray(new THREE.Vector3(...o), new THREE.Vector3(...d));
+  const ball = new THREE.Sphere(new THREE.Vector3(0, 0, 0), 1);
+  const beyond = 1 + 2 ** -23;
+  expect([ray([0, 1, -5], [0, 0, 1]), ray([0, beyond, -5], [0, 0, 1]), ray([0, 0, -5], [0, 0, -1]),
+    ray([0, 0, 0.5], [0, 0, 1]), ray([0, 0, 1], [0, 0, 1])].map((r) => w.exact(r, ball))).toEqual([true, false, false, true, true]);
+  // And collide3d's exact answer on the bench's own pairs.
+  for (let i = 0; i < 20000; ++i) {
+    const [r, s] = w.make();
+    expect(w.exact(r, s), `pair ${i}`).toBe(w.c3d(Object.assign(r, { type: 'ray' }), Object.assign(s, { type: 'sphere' })));
+  }
+});
