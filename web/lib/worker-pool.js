@@ -206,7 +206,7 @@ export function defineWorkerPool(shared, batches, meshes) {
     async #cull(fn, op, type, arg, frustum, items) {
       const stride = sizes[type];
       const input = shared.numbersOf(fn, arg, items, stride);
-      const f = new Float64Array(shared.sizes.frustum);
+      const f = new Float64Array(sizes.frustum);
       const code = encodeShape(f, 0, frustum, fn, 'frustum');
       if (SHAPE_TYPES[code] !== 'frustum') throw typeError(fn, 'frustum.type', '"frustum"', SHAPE_TYPES[code]);
       const plain = decodeShape('frustum', f, 0);
