@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { init } from '../web/lib/index.js';
 import { median } from './median.mjs';
 import { mulberry32 } from './random.mjs';
-import { cameraRays, disagreement, firstHitCasts, makeRays, throughput } from './workloads/mesh-raycast.js';
+import { cameraRays, differing, disagreement, firstHitCasts, makeRays, refereeFirstHits, throughput } from './workloads/mesh-raycast.js';
 
 const quick = process.argv.includes('--quick');
 const jsonAt = process.argv.indexOf('--json');
@@ -111,9 +111,18 @@ for (const [tubular, radial] of MESHES) {
   const cameraChecks = [disagreement('three-mesh-bvh', camera.sah.t, camera.c3d.t, count),
     disagreement('raycastBatch', pixelsOut.t, camera.c3d.t, count)].filter((x) => x !== '');
 
+  // Where Rapier's first hit differs from collide3d's, exact arithmetic decides whether Rapier (float32) is wrong.
+  const hitOf = (i) => {
+    caster.origin.fromArray(rays, 6 * i);
+    caster.direction.fromArray(rays, 6 * i + 3);
+    return mesh.raycast(caster)?.triangleIndex ?? -1;
+  };
+  const corner = (k, j) => Array.from(positions.subarray(3 * index[3 * k + j], 3 * index[3 * k + j] + 3));
+  const rapierWrong = refereeFirstHits(differing(first.rapier.t, first.c3d.t, RAYS), rays, first.rapier.t, first.c3d.t, hitOf,
+    triangles, corner);
   const checks = [
     disagreement('three-mesh-bvh', first.sah.t, first.c3d.t, RAYS),
-    disagreement('rapier', first.rapier.t, first.c3d.t, RAYS),
+    disagreement('rapier', first.rapier.t, first.c3d.t, RAYS, rapierWrong),
     disagreement('raycastBatch', first.batch.t, first.c3d.t, RAYS),
     first.brute ? disagreement('three.js', first.brute.t, first.c3d.t, BRUTE_FORCE_RAYS) : '',
   ].filter((s) => s !== '');
@@ -130,7 +139,7 @@ for (const [tubular, radial] of MESHES) {
       native: native?.firstHits },
     allRaysPerSecond: { threeMeshBvh: all.sah.raysPerSecond, c3d: all.c3d.raysPerSecond, native: native?.allRaysPerSecond },
     allHits: { threeMeshBvh: all.sah.hits, c3d: all.c3d.hits, native: native?.allHits },
-    mismatches: checks,
+    mismatches: checks, rapierWrong: rapierWrong.length,
   });
   rows.push({
     workload: `${triangles} triangles, camera ${width}×${height} rays`, triangles, rays: count, camera: true,
@@ -154,7 +163,8 @@ for (const r of rows) {
   const s = r.firstRaysPerSecond, h = r.firstHits;
   const hits = [h.threeMeshBvh, h.rapier, h.c3d, h.c3dBatch, h.native].filter((x) => x !== undefined);
   const agree = hits.every((x) => x === hits[0]) && r.mismatches.length === 0 ? '' : ` **MISMATCH** ${r.mismatches.join('; ')}`;
-  console.log(`| ${r.workload} | ${k(s.threeMeshBvh)} | ${k(s.rapier)} | ${k(s.threeBruteForce)} | ${k(s.c3d)} | ${k(s.c3dBatch)} | ${k(s.native)} | ${f(s.c3d / s.threeMeshBvh, 2)} | ${f(s.c3dBatch / s.threeMeshBvh, 2)} | ${hits.join(' / ')}${agree} |`);
+  const refereed = r.rapierWrong > 0 ? ` (Rapier wrong on ${r.rapierWrong} ray${r.rapierWrong > 1 ? 's' : ''} by exact arithmetic)` : '';
+  console.log(`| ${r.workload} | ${k(s.threeMeshBvh)} | ${k(s.rapier)} | ${k(s.threeBruteForce)} | ${k(s.c3d)} | ${k(s.c3dBatch)} | ${k(s.native)} | ${f(s.c3d / s.threeMeshBvh, 2)} | ${f(s.c3dBatch / s.threeMeshBvh, 2)} | ${hits.join(' / ')}${refereed}${agree} |`);
 }
 console.log('\n| mesh | every hit, rays/s: three-mesh-bvh | collide3d | native | collide3d / three-mesh-bvh | hits (three-mesh-bvh / collide3d / native) |');
 console.log('|---|---:|---:|---:|---:|---|');

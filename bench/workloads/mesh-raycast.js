@@ -51,14 +51,24 @@ export function throughput(count, cast, runs) {
   return { raysPerSecond: count / ms * 1000, hits: result, t };
 }
 
-// Compares first-hit distances; returns a note on the disagreements (how many, and the largest), or ''.
-export function disagreement(name, reference, t, count) {
-  let differ = 0, worst = -1, worstGap = 0;
+// The rays on which two lists of first-hit distances differ (beyond 1e-5 relative; both Infinity: no hit).
+export function differing(reference, t, count) {
+  const rays = [];
   for (let i = 0; i < count; ++i) {
     const a = reference[i], b = t[i];
     if (a === Infinity && b === Infinity) continue;
-    const gap = Math.abs(a - b);
-    if (gap <= 1e-5 * Math.max(1, Math.abs(a))) continue;
+    if (!(Math.abs(a - b) <= 1e-5 * Math.max(1, Math.abs(a)))) rays.push(i);
+  }
+  return rays;
+}
+
+// Compares first-hit distances; returns a note on the disagreements (how many, and the largest), or ''. `settled`:
+// rays on which collide3d is proven right (refereeFirstHits), left out.
+export function disagreement(name, reference, t, count, settled = []) {
+  let differ = 0, worst = -1, worstGap = 0;
+  for (const i of differing(reference, t, count)) {
+    if (settled.includes(i)) continue;
+    const gap = Math.abs(reference[i] - t[i]);
     ++differ;
     if (!(gap <= worstGap)) worst = i, worstGap = gap;
   }
@@ -89,4 +99,74 @@ export function firstHitCasts(rays, geometry, sah, mesh) {
       return raycaster.intersectObject(threeMesh)[0]?.distance ?? Infinity;
     },
   };
+}
+
+// x as an integer times 2^-200: exact for any double of magnitude 2^-148 or more (or 0), which the bench's numbers
+// are; null for another.
+const exactInteger = (x) => {
+  const scaled = x * 2 ** 200;
+  return Number.isInteger(scaled) ? BigInt(scaled) : null;
+};
+const minus = (p, q) => p.map((x, k) => x - q[k]);
+const cross = (p, q) => [p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]];
+const dot = (p, q) => p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+
+/**
+ * Where the ray (origin o, direction d) meets the triangle a, b, c (each [x, y, z]) compared with the distance
+ * `than`, decided in exact integer arithmetic: -1 when it meets it at some t >= 0 nearer than `than`, 1 when it does
+ * not meet it nearer (or at all), 0 when the numbers cannot be made integers or the ray lies in the triangle's plane.
+ * The line crosses the triangle iff det(d, a - o, b - o), det(d, b - o, c - o), det(d, c - o, a - o) share a sign,
+ * zeros allowed (their sum is n·d, n = (b - a) × (c - a), so they are not all 0 unless the line is in the plane);
+ * it crosses at t = n·(a - o) / n·d (Möller & Trumbore 1997 decide the same with barycentric weights).
+ */
+export function exactRayTriangle(o, d, a, b, c, than) {
+  const numbers = [...o, ...d, ...a, ...b, ...c, than].map(exactInteger);
+  if (numbers.includes(null)) return 0;
+  const [O, D, A, B, C] = [0, 3, 6, 9, 12].map((k) => numbers.slice(k, k + 3));
+  const [oa, ob, oc] = [A, B, C].map((p) => minus(p, O));
+  const sides = [dot(D, cross(oa, ob)), dot(D, cross(ob, oc)), dot(D, cross(oc, oa))];
+  const n = cross(minus(B, A), minus(C, A)), nd = dot(n, D), reach = dot(n, oa);
+  if (nd === 0n) return 0;
+  const crosses = sides.every((v) => v >= 0n) || sides.every((v) => v <= 0n);
+  // t = reach / nd >= 0 and t < than, in the 2^-200 units `than` is in: reach 2^200 < than nd for nd > 0.
+  const ahead = nd > 0n ? reach >= 0n : reach <= 0n;
+  const nearer = nd > 0n ? reach * 2n ** 200n < numbers[15] * nd : reach * 2n ** 200n > numbers[15] * nd;
+  return crosses && ahead && nearer ? -1 : 1;
+}
+
+// Whether any of the `count` triangles is met nearer than `than`, in exact arithmetic: each triangle is first tested in
+// double precision (Möller & Trumbore 1997), which rejects it only where a margin of 1e-9 dwarfs its rounding, and
+// the rest exactly. undefined when one cannot be decided (exactRayTriangle's 0).
+function anyMetNearer(o, d, count, corner, than) {
+  let undecided = false;
+  for (let k = 0; k < count; ++k) {
+    const [a, b, c] = [0, 1, 2].map((j) => corner(k, j));
+    const e1 = minus(b, a), e2 = minus(c, a), p = cross(d, e2), det = dot(e1, p);
+    if (Math.abs(det) > 1e-12) {
+      const s = minus(o, a), q = cross(s, e1);
+      const u = dot(s, p) / det, v = dot(d, q) / det, t = dot(e2, q) / det;
+      if (u < -1e-9 || v < -1e-9 || u + v > 1 + 1e-9 || t < -1e-9 || t > than * (1 + 1e-9)) continue;
+    }
+    const met = exactRayTriangle(o, d, a, b, c, than);
+    if (met === -1) return true;
+    if (met === 0) undecided = true;
+  }
+  return undecided ? undefined : false;
+}
+
+/**
+ * The rays of `rays` on which a peer's first hit (`theirs`, distances) is proven wrong, where it differs from
+ * collide3d's (`ours`): collide3d's hit triangle (`hitOf(i)`: its index, or -1) is met, in exact arithmetic, nearer
+ * than the peer's distance; or, where the peer's distance is the nearer, no triangle of the `count` is met nearer
+ * than halfway between the two. `corner(k, j)`: vertex j of triangle k as [x, y, z].
+ */
+export function refereeFirstHits(rays, rayNumbers, theirs, ours, hitOf, count, corner) {
+  return rays.filter((i) => {
+    const o = Array.from(rayNumbers.subarray(6 * i, 6 * i + 3)), d = Array.from(rayNumbers.subarray(6 * i + 3, 6 * i + 6));
+    if (theirs[i] < ours[i]) return anyMetNearer(o, d, count, corner, (theirs[i] + Math.min(ours[i], 2 ** 800)) / 2) === false;
+    const k = hitOf(i);
+    if (k < 0 || !(theirs[i] > 0)) return false;
+    const than = theirs[i] === Infinity ? 2 ** 800 : theirs[i];  // a miss: any distance 2^-200 units can hold
+    return exactRayTriangle(o, d, corner(k, 0), corner(k, 1), corner(k, 2), than) === -1;
+  });
 }
