@@ -135,17 +135,23 @@ export function exactRayTriangle(o, d, a, b, c, than) {
 }
 
 // Whether any of the `count` triangles is met nearer than `than`, in exact arithmetic: each triangle is first tested in
-// double precision (Möller & Trumbore 1997), which rejects it only where a margin of 1e-9 dwarfs its rounding, and
-// the rest exactly. undefined when one cannot be decided (exactRayTriangle's 0).
+// double precision by Möller & Trumbore's (1997) determinants, undivided, and rejected only where one is of the
+// wrong sign by more than 1e-12 times the product of its vectors' sizes (its rounding is a few 1e-16 of that); the
+// rest exactly. undefined when one cannot be decided (exactRayTriangle's 0).
+const size = (p) => Math.abs(p[0]) + Math.abs(p[1]) + Math.abs(p[2]);
 function anyMetNearer(o, d, count, corner, than) {
   let undecided = false;
   for (let k = 0; k < count; ++k) {
     const [a, b, c] = [0, 1, 2].map((j) => corner(k, j));
-    const e1 = minus(b, a), e2 = minus(c, a), p = cross(d, e2), det = dot(e1, p);
-    if (Math.abs(det) > 1e-12) {
-      const s = minus(o, a), q = cross(s, e1);
-      const u = dot(s, p) / det, v = dot(d, q) / det, t = dot(e2, q) / det;
-      if (u < -1e-9 || v < -1e-9 || u + v > 1 + 1e-9 || t < -1e-9 || t > than * (1 + 1e-9)) continue;
+    const e1 = minus(b, a), e2 = minus(c, a), s = minus(o, a), p = cross(d, e2), q = cross(s, e1);
+    const [E1, E2, S, D] = [e1, e2, s, d].map(size);
+    const det = dot(e1, p), errDet = 1e-12 * E1 * D * E2;
+    if (Math.abs(det) > errDet) {
+      // With det's sign taken out: u det, v det, t det and their bounds.
+      const sign = Math.sign(det), u = sign * dot(s, p), v = sign * dot(d, q), t = sign * dot(e2, q);
+      const errU = 1e-12 * S * D * E2, errV = 1e-12 * D * S * E1, errT = 1e-12 * E2 * S * E1, whole = Math.abs(det);
+      if (u < -errU || v < -errV || u + v - whole > errU + errV + errDet || t < -errT ||
+        t - than * whole > errT + than * errDet) continue;
     }
     const met = exactRayTriangle(o, d, a, b, c, than);
     if (met === -1) return true;
