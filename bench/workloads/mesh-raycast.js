@@ -3,6 +3,7 @@
 // (every triangle), their throughput, and the check that their first hits agree.
 import * as THREE from 'three';
 import { median } from '../median.mjs';
+import { cross, dot, exactInteger, minus } from './exact.js';
 
 // Rays from a sphere of radius 4 around the knot, towards random points of its bounding box: about 95 % hit.
 export function makeRays(random, count) {
@@ -101,16 +102,6 @@ export function firstHitCasts(rays, geometry, sah, mesh) {
   };
 }
 
-// x as an integer times 2^-200: exact for any double of magnitude 2^-148 or more (or 0), which the bench's numbers
-// are; null for another.
-const exactInteger = (x) => {
-  const scaled = x * 2 ** 200;
-  return Number.isInteger(scaled) ? BigInt(scaled) : null;
-};
-const minus = (p, q) => p.map((x, k) => x - q[k]);
-const cross = (p, q) => [p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]];
-const dot = (p, q) => p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
-
 /**
  * Where the ray (origin o, direction d) meets the triangle a, b, c (each [x, y, z]) compared with the distance
  * `than`, decided in exact integer arithmetic: -1 when it meets it at some t >= 0 nearer than `than`, 1 when it does
@@ -120,7 +111,7 @@ const dot = (p, q) => p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
  * it crosses at t = n·(a - o) / n·d (Möller & Trumbore 1997 decide the same with barycentric weights).
  */
 export function exactRayTriangle(o, d, a, b, c, than) {
-  const numbers = [...o, ...d, ...a, ...b, ...c, than].map(exactInteger);
+  const numbers = [...o, ...d, ...a, ...b, ...c, than].map(exactInteger);  // in units of 2^-200
   if (numbers.includes(null)) return 0;
   const [O, D, A, B, C] = [0, 3, 6, 9, 12].map((k) => numbers.slice(k, k + 3));
   const [oa, ob, oc] = [A, B, C].map((p) => minus(p, O));

@@ -4,6 +4,7 @@
 // batch calls take them, and the timing of a pass over them (median ns per pair over `runs` passes after a warm-up).
 import * as THREE from 'three';
 import { mulberry32 } from '../random.mjs';
+import { cross, dot, exactInteger, minus } from './exact.js';
 
 export function singleQueries(c3d, runs) {
   const random = mulberry32(12345);
@@ -48,17 +49,15 @@ export function singleQueries(c3d, runs) {
   };
   const independent = (makeA, makeB) => () => [makeA(), makeB()];
 
-  // Whether a ray meets a ball, in exact integer arithmetic on its float32 numbers (each times 2^160 is an integer):
-  // its line meets the ball iff r^2 (d.d) >= |d x w|^2 (w = o - c), and from t = 0 iff it also starts in the ball or
-  // moves towards its centre (w.w <= r^2 or d.w <= 0). The referee where three.js and collide3d disagree.
-  const big = (x) => BigInt(x * 2 ** 160);
+  // Whether a ray meets a ball, in exact integer arithmetic on its float32 numbers (exact.js): its line meets the
+  // ball iff r^2 (d.d) >= |d x w|^2 (w = o - c), and from t = 0 iff it also starts in the ball or moves towards its
+  // centre (w.w <= r^2 or d.w <= 0). The referee where three.js and collide3d disagree.
+  const exactVector = (v) => [v.x, v.y, v.z].map(exactInteger);
   function exactRaySphere(ray, sphere) {
-    const [ox, oy, oz, dx, dy, dz] = [ray.origin.x, ray.origin.y, ray.origin.z, ray.direction.x, ray.direction.y, ray.direction.z].map(big);
-    const [cx, cy, cz, r] = [sphere.center.x, sphere.center.y, sphere.center.z, sphere.radius].map(big);
-    const wx = ox - cx, wy = oy - cy, wz = oz - cz;
-    const kx = dy * wz - dz * wy, ky = dz * wx - dx * wz, kz = dx * wy - dy * wx;
-    const lineMeets = r * r * (dx * dx + dy * dy + dz * dz) >= kx * kx + ky * ky + kz * kz;
-    return lineMeets && (wx * wx + wy * wy + wz * wz <= r * r || dx * wx + dy * wy + dz * wz <= 0n);
+    const d = exactVector(ray.direction), w = minus(exactVector(ray.origin), exactVector(sphere.center));
+    const r = exactInteger(sphere.radius), k = cross(d, w);
+    const lineMeets = r * r * dot(d, d) >= dot(k, k);
+    return lineMeets && (dot(w, w) <= r * r || dot(d, w) <= 0n);
   }
 
   const tag = (type) => (object) => Object.assign(object, { type });
