@@ -1,7 +1,7 @@
 // Single-pair queries through the public JS API, one call per pair, next to three.js's equivalent method on the
 // same pre-generated random inputs: collide3d is passed the very same three.js objects, tagged with their `type`
 // (three.js field names are collide3d's), after three.js has been timed on them untagged.
-// Prints ns/query, the ratio collide3d / three.js (< 1 is faster), and checks both agree on every answer.
+// Prints ns/query, the ratio collide3d / three.js (< 1 is faster) for the generic call and the per-pair entry, and checks both agree on every answer.
 // The batch columns run the same pairs in one call, their items in Float32Arrays (copied into the wasm heap by the
 // call) and in HeapArrays (read in place). Every number is a float32, so all of them pose the same pairs. For
 // ray–triangle, collide3d's C++ runs the batch natively on the same numbers too (build/native/c3d_batch_bench,
@@ -78,6 +78,7 @@ for (const w of WORKLOADS.filter((w) => only === null || w.name.includes(only)))
   const three = time(w.three, threeA, threeB);
   const taggedA = threeA.map(w.tags[0]), taggedB = threeB.map(w.tags[1]);
   const ours = time(w.c3d, taggedA, taggedB);
+  const entry = time(w.entry, taggedA, taggedB);
   const packedA = pack(taggedA), packedB = pack(taggedB);
   const OutType = w.name.includes('raycast') ? Float64Array : Uint8Array;
   const batch = timeBatch(w.batch, packedA, packedB, new OutType(PAIRS), PAIRS);
@@ -88,24 +89,24 @@ for (const w of WORKLOADS.filter((w) => only === null || w.name.includes(only)))
   const referee = w.exact === undefined ? undefined : refereed(w, threeA, threeB, taggedA, taggedB);
   const { hits, misses } = split(w, threeA, threeB, taggedA, taggedB, OutType);
   rows.push({ workload: w.name, pairs: PAIRS, hitRate: three.hits / PAIRS, threeNs: three.ns, c3dNs: ours.ns,
-    ratio: ours.ns / three.ns, batchNs: batch.ns, batchRatio: batch.ns / three.ns, heapBatchNs: heap.ns,
+    ratio: ours.ns / three.ns, entryNs: entry.ns, entryRatio: entry.ns / three.ns, entryHits: entry.hits, batchNs: batch.ns, batchRatio: batch.ns / three.ns, heapBatchNs: heap.ns,
     heapBatchRatio: heap.ns / three.ns, nativeBatchNs: native?.ns, threeHits: three.hits, c3dHits: ours.hits,
     batchHits: batch.hits, heapBatchHits: heap.hits, nativeBatchHits: native?.hits, hits, misses, referee });
 }
 
 const fmt = (x) => (x === undefined ? '–' : x.toFixed(1));
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
-console.log(`\n| query (${PAIRS} random pairs, median of ${RUNS}) | hit rate | three.js ns | collide3d ns | collide3d / three.js | batch ns | batch / three.js | batch in heap ns | in heap / three.js | native batch ns | hits (three / collide3d / batch / in heap / native) |`);
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+console.log(`\n| query (${PAIRS} random pairs, median of ${RUNS}) | hit rate | three.js ns | collide3d ns | collide3d / three.js | per-pair entry ns | entry / three.js | batch ns | batch / three.js | batch in heap ns | in heap / three.js | native batch ns | hits (three / collide3d / entry / batch / in heap / native) |`);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const r of rows) {
-  const hits = [r.threeHits, r.c3dHits, r.batchHits, r.heapBatchHits, r.nativeBatchHits].filter((x) => x !== undefined);
+  const hits = [r.threeHits, r.c3dHits, r.entryHits, r.batchHits, r.heapBatchHits, r.nativeBatchHits].filter((x) => x !== undefined);
   // three.js may differ from the rest only where an exact referee shows three.js wrong and collide3d right.
   const ours = hits.slice(1), v = r.referee;
   const refereed = v !== undefined && v.pairs > 0 && v.c3dWrong === 0 && v.threeWrong === v.pairs &&
     ours.every((x) => x === ours[0]);
   const agree = hits.every((x) => x === hits[0]) ? ''
     : refereed ? ` (three.js wrong on ${v.pairs} pair${v.pairs > 1 ? 's' : ''} by exact arithmetic)` : ' **MISMATCH**';
-  console.log(`| ${r.workload} | ${pct(r.hitRate)} | ${fmt(r.threeNs)} | ${fmt(r.c3dNs)} | ${r.ratio.toFixed(2)} | ${fmt(r.batchNs)} | ${r.batchRatio.toFixed(2)} | ${fmt(r.heapBatchNs)} | ${r.heapBatchRatio.toFixed(2)} | ${fmt(r.nativeBatchNs)} | ${hits.join(' / ')}${agree} |`);
+  console.log(`| ${r.workload} | ${pct(r.hitRate)} | ${fmt(r.threeNs)} | ${fmt(r.c3dNs)} | ${r.ratio.toFixed(2)} | ${fmt(r.entryNs)} | ${r.entryRatio.toFixed(2)} | ${fmt(r.batchNs)} | ${r.batchRatio.toFixed(2)} | ${fmt(r.heapBatchNs)} | ${r.heapBatchRatio.toFixed(2)} | ${fmt(r.nativeBatchNs)} | ${hits.join(' / ')}${agree} |`);
 }
 const ratio = (part, key) => (part ? (part[key] / part.threeNs).toFixed(2) : '–');
 console.log('\n| query: hits / misses | three.js ns | collide3d ns | collide3d / three.js | batch in heap ns | in heap / three.js |');

@@ -1,7 +1,7 @@
 // The single-query workloads, shared by bench/single-queries.mjs (node) and the demo's benchmark page (the
 // browser): pre-generated random pairs of three.js objects (rays aimed as an app aims them), each query as three.js
-// and collide3d answer it one pair at a time and as collide3d's batch call answers all pairs, the pairs packed as the
-// batch calls take them, and the timing of a pass over them (median ns per pair over `runs` passes after a warm-up).
+// and collide3d answer it one pair at a time (collide3d's generic call and its per-pair `entry`) and as collide3d's
+// batch call answers all pairs, the pairs packed as the batch calls take them, and the timing of a pass over them (median ns per pair over `runs` passes after a warm-up).
 import * as THREE from 'three';
 import { mulberry32 } from '../random.mjs';
 import { cross, dot, exactInteger, minus } from './exact.js';
@@ -64,52 +64,70 @@ export function singleQueries(c3d, runs) {
   const TAGS = { ray: tag('ray'), triangle: tag('triangle'), sphere: tag('sphere'), aabb: tag('aabb'),
     plane: tag('plane'), segment: tag('segment') };
 
+  // The per-pair entries (c3d.raycastOf, c3d.intersectsOf): each workload's `entry` calls its own, from its own
+  // function literal, as an app that takes an entry once and calls it in its loop does.
+  const rayTriangle = c3d.raycastOf('ray', 'triangle'), raySphere = c3d.raycastOf('ray', 'sphere');
+  const rayBox = c3d.raycastOf('ray', 'aabb'), rayPlane = c3d.raycastOf('ray', 'plane');
+  const spherePlane = c3d.intersectsOf('sphere', 'plane'), sphereSphere = c3d.intersectsOf('sphere', 'sphere');
+  const boxBox = c3d.intersectsOf('aabb', 'aabb'), boxPlane = c3d.intersectsOf('aabb', 'plane');
+  const triangleBox = c3d.intersectsOf('triangle', 'aabb'), segmentPlane = c3d.intersectsOf('segment', 'plane');
+
   const target = new THREE.Vector3();
   const WORKLOADS = [
     {
       name: 'ray–triangle raycast', make: aimedRay(threeTriangle, AIM.triangle), tags: [TAGS.ray, TAGS.triangle],
       three: (r, t) => r.intersectTriangle(t.a, t.b, t.c, false, target) !== null,
-      c3d: (r, t) => c3d.raycast(r, t) !== null, batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
+      c3d: (r, t) => c3d.raycast(r, t) !== null, entry: (r, t) => rayTriangle(r, t) !== null,
+      batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
     },
     {
       name: 'ray–sphere raycast', make: aimedRay(threeSphere, AIM.sphere), tags: [TAGS.ray, TAGS.sphere],
       three: (r, s) => r.intersectSphere(s, target) !== null,
-      c3d: (r, s) => c3d.raycast(r, s) !== null, batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
+      c3d: (r, s) => c3d.raycast(r, s) !== null, entry: (r, s) => raySphere(r, s) !== null,
+      batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
       exact: exactRaySphere,
     },
     {
       name: 'ray–box raycast', make: aimedRay(threeBox, AIM.aabb), tags: [TAGS.ray, TAGS.aabb],
       three: (r, b) => r.intersectBox(b, target) !== null,
-      c3d: (r, b) => c3d.raycast(r, b) !== null, batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
+      c3d: (r, b) => c3d.raycast(r, b) !== null, entry: (r, b) => rayBox(r, b) !== null,
+      batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
     },
     {
       name: 'ray–plane raycast', make: independent(threeRay, threePlane), tags: [TAGS.ray, TAGS.plane],
       three: (r, p) => r.intersectPlane(p, target) !== null,
-      c3d: (r, p) => c3d.raycast(r, p) !== null, batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
+      c3d: (r, p) => c3d.raycast(r, p) !== null, entry: (r, p) => rayPlane(r, p) !== null,
+      batch: (a, b, out) => c3d.raycastBatch(a, b, undefined, out),
     },
     {
       name: 'sphere–plane intersects', make: independent(threeSphere, threePlane), tags: [TAGS.sphere, TAGS.plane],
-      three: (s, p) => s.intersectsPlane(p), c3d: (s, p) => c3d.intersects(s, p), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
+      three: (s, p) => s.intersectsPlane(p), c3d: (s, p) => c3d.intersects(s, p), entry: (s, p) => spherePlane(s, p),
+      batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
     },
     {
       name: 'sphere–sphere intersects', make: independent(threeSphere, threeSphere), tags: [TAGS.sphere, TAGS.sphere],
-      three: (a, b) => a.intersectsSphere(b), c3d: (a, b) => c3d.intersects(a, b), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
+      three: (a, b) => a.intersectsSphere(b), c3d: (a, b) => c3d.intersects(a, b), entry: (a, b) => sphereSphere(a, b),
+      batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
     },
     {
       name: 'box–box intersects', make: independent(threeBox, threeBox), tags: [TAGS.aabb, TAGS.aabb],
-      three: (a, b) => a.intersectsBox(b), c3d: (a, b) => c3d.intersects(a, b), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
+      three: (a, b) => a.intersectsBox(b), c3d: (a, b) => c3d.intersects(a, b), entry: (a, b) => boxBox(a, b),
+      batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
     },
     {
       name: 'box–plane intersects', make: independent(threeBox, threePlane), tags: [TAGS.aabb, TAGS.plane],
-      three: (b, p) => b.intersectsPlane(p), c3d: (b, p) => c3d.intersects(b, p), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
+      three: (b, p) => b.intersectsPlane(p), c3d: (b, p) => c3d.intersects(b, p), entry: (b, p) => boxPlane(b, p),
+      batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
     },
     {
       name: 'triangle–box intersects', make: independent(threeTriangle, threeBox), tags: [TAGS.triangle, TAGS.aabb],
-      three: (t, b) => b.intersectsTriangle(t), c3d: (t, b) => c3d.intersects(t, b), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
+      three: (t, b) => b.intersectsTriangle(t), c3d: (t, b) => c3d.intersects(t, b), entry: (t, b) => triangleBox(t, b),
+      batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
     },
     {
       name: 'segment–plane intersects', make: independent(threeSegment, threePlane), tags: [TAGS.segment, TAGS.plane],
-      three: (s, p) => p.intersectsLine(s), c3d: (s, p) => c3d.intersects(s, p), batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
+      three: (s, p) => p.intersectsLine(s), c3d: (s, p) => c3d.intersects(s, p), entry: (s, p) => segmentPlane(s, p),
+      batch: (a, b, out) => c3d.intersectsBatch(a, b, out),
     },
   ];
 

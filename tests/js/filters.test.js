@@ -5,7 +5,7 @@
 // hand-made boundary cases to the same public calls against BigInt references.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
-import { intersectsFilter, raycastFilter, UNDECIDED } from '../../web/lib/filters.js';
+import { FILTERED_PAIRS, FILTERS, intersectsFilter, raycastFilter, UNDECIDED } from '../../web/lib/filters.js';
 import { encodeShape } from '../../web/lib/boundary.js';
 import { mulberry32 } from '../../bench/random.mjs';
 
@@ -87,11 +87,13 @@ const QUERIES = {
     exact: (a, b) => c3d.intersectsBatch(side(a), side(b))[0] === 1,
     filtered: (a, b) => encoded(intersectsFilter, a, b),  // 1, 0 or UNDECIDED
     publicCall: (a, b) => c3d.intersects(a, b),
+    entryCall: (a, b) => c3d.intersectsOf(a.type, b.type)(a, b),
   },
   raycast: {
     exact: (a, b) => c3d.raycastBatch(side(a), side(b))[0] !== Infinity,
     filtered: (a, b) => encoded(raycastFilter, a, b),  // 0 (proves misses only) or UNDECIDED
     publicCall: (a, b) => c3d.raycast(a, b) !== null,
+    entryCall: (a, b) => c3d.raycastOf(a.type, b.type)(a, b) !== null,
   },
 };
 
@@ -145,17 +147,19 @@ const PAIRS = [
 
 describe('the float filters of the single queries', () => {
   it.each(PAIRS)('%s(%s, %s): every answer the exact one, most random pairs decided by the filter', (query, typeA, typeB) => {
-    const { exact, filtered, publicCall } = QUERIES[query];
+    const { exact, filtered, publicCall, entryCall } = QUERIES[query];
     const symmetric = query === 'intersects';
     const check = (a, b) => {
       const answer = exact(a, b);
       const proven = filtered(a, b);
       if (proven !== UNDECIDED) expect(proven === 1, `${JSON.stringify(a)} ${JSON.stringify(b)}`).toBe(answer);
       expect(publicCall(a, b)).toBe(answer);
+      expect(entryCall(a, b)).toBe(answer);
       if (symmetric) {
         const reversed = filtered(b, a);
         if (reversed !== UNDECIDED) expect(reversed === 1).toBe(answer);
         expect(publicCall(b, a)).toBe(answer);
+        expect(entryCall(b, a)).toBe(answer);
       }
       return { answer, proven };
     };
@@ -181,6 +185,33 @@ describe('the float filters of the single queries', () => {
     }
     expect(posed).toBeGreaterThan(100);
     expect(met).toBe(posed / 2);
+  });
+
+  // The per-pair entries call the filter FILTERED_PAIRS names (scripts/pair-entries.mjs); the generic calls switch
+  // on the codes. The two must run the same filter on every pair, and none on a pair the table leaves out.
+  it.each(Object.keys(QUERIES))('%s: FILTERED_PAIRS names the filter the switch runs, for every pair of types', (query) => {
+    const types = Object.keys(TYPES);
+    let listed = 0;
+    for (const typeA of types) {
+      for (const typeB of types) {
+        const named = FILTERED_PAIRS[query][`${typeA} ${typeB}`];
+        listed += named === undefined ? 0 : 1;
+        for (let i = 0; i < 50; ++i) {
+          const a = TYPES[typeA].make(), b = TYPES[typeB].make();
+          const switched = QUERIES[query].filtered(a, b);
+          if (named === undefined) {
+            expect(switched, `${typeA} ${typeB}`).toBe(UNDECIDED);
+            continue;
+          }
+          const [name, swapped] = named.split(' ');
+          const [first, second] = swapped === undefined ? [0, 32] : [32, 0];
+          const direct = FILTERS[name](buffer, first, second);
+          const table = query === 'raycast' ? (FILTERS.nonZero(buffer, 3) && direct ? 0 : UNDECIDED) : direct;
+          expect(table, `${typeA} ${typeB}`).toBe(switched);
+        }
+      }
+    }
+    expect(listed).toBe(Object.keys(FILTERED_PAIRS[query]).length);
   });
 
   it('do not prove a miss for a ray leaving a sphere from a point within rounding of its surface', () => {

@@ -155,6 +155,15 @@ function fuzzer(seed) {
   const calls = [
     () => c3d.intersects(shape(), shape()),
     () => c3d.raycast(caster(), shape(), options()),
+    // A per-pair entry, given mostly shapes of its own types.
+    () => {
+      const a = pick(TYPES), b = pick(TYPES);
+      return c3d.intersectsOf(a, b)(shape(chance(0.9) ? a : undefined), shape(chance(0.9) ? b : undefined));
+    },
+    () => {
+      const a = pick(['ray', 'line', 'segment', 'sphere']), b = pick(TYPES);
+      return c3d.raycastOf(a, b)(shape(chance(0.9) ? a : undefined), shape(chance(0.9) ? b : undefined), options());
+    },
     () => c3d.classify(shape('plane'), shape(), options()),
     () => c3d.sweep(shape(), vector(), shape()),
     () => c3d.intersection(shape(), shape()),

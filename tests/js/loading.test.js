@@ -12,7 +12,8 @@ describe('init', () => {
     expect(Object.isFrozen(a)).toBe(true);
     expect(Object.keys(a).sort()).toEqual(
       ['AabbTree', 'ConvexHull', 'HeapArray', 'SegmentTree', 'TriangleMesh', 'allPairs', 'classify', 'closestPoints', 'contact', 'createWorkerPool', 'cullBoxes', 'cullSpheres', 'distance', 'gjkTrace',
-        'intersection', 'intersects', 'intersectsBatch', 'moveAndSlide', 'orthonormalBasis', 'packItems', 'raycast', 'raycastBatch', 'separatingAxis',
+        'intersection', 'intersects', 'intersectsBatch', 'intersectsOf', 'moveAndSlide', 'orthonormalBasis', 'packItems', 'raycast',
+        'raycastBatch', 'raycastOf', 'separatingAxis',
         'supported', 'sweep', 'traceMoveAndSlide']);
   });
 

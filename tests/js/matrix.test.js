@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
 import { mulberry32 } from '../../bench/random.mjs';
-import { aabb, capsule, cone, cylinder, ellipsoid, obb, point, segment, sphere, triangle, v } from './helpers.js';
+import { randomShapes, v } from './helpers.js';
 
 const SOLIDS = ['point', 'segment', 'triangle', 'sphere', 'capsule', 'cylinder', 'cone', 'ellipsoid', 'aabb', 'obb',
   'convex'];
@@ -37,36 +37,10 @@ describe('the query matrix', () => {
   });
 });
 
-function makers(random) {
-  const u = (lo, hi) => lo + (hi - lo) * random();
-  const p = () => v(u(-1.5, 1.5), u(-1.5, 1.5), u(-1.5, 1.5));
-  const size = () => (random() < 0.1 ? 0 : u(0.1, 1));
-  const rotation = () => {  // about a random axis, by Rodrigues' formula
-    const axis = [u(-1, 1), u(-1, 1), u(-1, 1) + 2];
-    const n = Math.hypot(...axis), [x, y, z] = axis.map((c) => c / n), angle = u(0, Math.PI);
-    const c = Math.cos(angle), s = Math.sin(angle), t = 1 - c;
-    return [t * x * x + c, t * x * y + s * z, t * x * z - s * y, t * x * y - s * z, t * y * y + c, t * y * z + s * x,
-      t * x * z + s * y, t * y * z - s * x, t * z * z + c];
-  };
-  return {
-    point: () => point(p()),
-    segment: () => segment(p(), p()),
-    triangle: () => triangle(p(), p(), p()),
-    sphere: () => sphere(p(), size()),
-    capsule: () => capsule(p(), p(), size()),
-    cylinder: () => { const s = p(); return cylinder(s, v(s.x + u(-1, 1), s.y + u(-1, 1), s.z + 1), size()); },
-    cone: () => { const s = p(); return cone(s, v(s.x + u(-1, 1), s.y + 1, s.z + u(-1, 1)), size()); },
-    ellipsoid: () => ellipsoid(p(), v(size(), u(0.1, 1), size()), rotation()),
-    aabb: () => { const m = p(); return aabb(m, v(m.x + size(), m.y + u(0.1, 1), m.z + size())); },
-    obb: () => obb(p(), v(size(), u(0.1, 1), size()), rotation()),
-    convex: () => { const c = p(); return { type: 'convex', points: Array.from({ length: 4 + Math.floor(random() * 12) }, () => v(c.x + u(-0.6, 0.6), c.y + u(-0.6, 0.6), c.z + u(-0.6, 0.6))) }; },
-  };
-}
-
 describe('the agreement rules', () => {
   it.each(SOLIDS)('hold for %s against every solid', (first) => {
     const random = mulberry32(SOLIDS.indexOf(first) + 18);
-    const make = makers(random);
+    const make = randomShapes(random);
     let meetings = 0, total = 0;
     for (const second of SOLIDS) {
       for (let trial = 0; trial < 60; ++trial) {

@@ -2,8 +2,10 @@
 // scratch area (boundary.js), calls a bound function that takes only the shapes' type codes, and reads the answer
 // back, so no object is converted by embind on the query path; for the commonest pairs a float filter (filters.js)
 // answers from those numbers first when it can prove the exact answer. See README.md for the semantics.
-import { rangeError, typeError } from './errors.js';
-import { SHAPE_TYPES, defineBoundary, encodeShape, encodeVector, vec } from './boundary.js';
+import { rangeError, typeError, unsupportedPair } from './errors.js';
+import {
+  SHAPE_ENCODERS, SHAPE_TYPES, defineBoundary, encodeShape, encodeVector, shapeOf, supportedPairs, vec,
+} from './boundary.js';
 import { defineTriangleMesh } from './mesh.js';
 import { defineSegmentTree } from './segment-tree.js';
 import { defineAabbTree } from './tree.js';
@@ -12,12 +14,15 @@ import { defineConvexHull } from './convex.js';
 import { defineGjkTrace } from './trace.js';
 import { definePairBatches } from './batch.js';
 import { defineHeapArrays } from './heap-array.js';
-import { intersectsFilter, raycastFilter, setFilterCodes } from './filters.js';
+import { FILTERS, intersectsFilter, raycastFilter, setFilterCodes } from './filters.js';
+import { CODES, definePairEntries } from './pair-entries.js';
 
 export function createApi(module, compiled) {
   const boundary = defineBoundary(module);
   setFilterCodes(SHAPE_TYPES);
-  const { A, OPT, OUT, io, layout, run, failure, badItem, beginCall, checkCall, takeFound } = boundary;
+  const {
+    A, B, OPT, OUT, io, layout, run, finish, failure, badItem, beginCall, checkCall, beginShapes, takeFound,
+  } = boundary;
   const { invalidA: INVALID_A, invalidB: INVALID_B, heapFull: HEAP_FULL } = boundary.status;
   const SIDES = boundary.sides, INTERSECTION_KINDS = boundary.intersectionKinds;
 
@@ -76,12 +81,20 @@ export function createApi(module, compiled) {
     return { maxDistance, backfaceCulling };
   }
 
-  function raycast(caster, target, opts) {
+  // raycast's options, read and checked: { maxDistance, backfaceCulling, solid }; without options one shared object,
+  // so that the commonest call allocates nothing even where V8 does not inline the reader.
+  const RAYCAST_DEFAULTS = Object.freeze({ maxDistance: Infinity, backfaceCulling: false, solid: true });
+  function raycastSettings(opts) {
+    if (opts === undefined) return RAYCAST_DEFAULTS;
     const o = options(opts, 'raycast');
     const { maxDistance, backfaceCulling } = raycastOptions(o, 'raycast');
-    const solid = o === undefined ? true : flag(o.solid, true, 'raycast', 'solid');
-    const status = run(module.raycast, 'raycast', 'caster', caster, 'target', target, RAYCAST_SLOTS, maxDistance,
-      backfaceCulling ? 1 : 0, solid ? 1 : 0, raycastFilter);
+    return { maxDistance, backfaceCulling, solid: o === undefined ? true : flag(o.solid, true, 'raycast', 'solid') };
+  }
+
+  function raycast(caster, target, opts) {
+    const o = raycastSettings(opts);
+    const status = run(module.raycast, 'raycast', 'caster', caster, 'target', target, RAYCAST_SLOTS, o.maxDistance,
+      o.backfaceCulling ? 1 : 0, o.solid ? 1 : 0, raycastFilter);
     return status === 0 ? null : hitAt(io(), OUT);
   }
 
@@ -99,6 +112,35 @@ export function createApi(module, compiled) {
     }
     return SIDES[run(module.classify, 'classify', 'plane', plane, 'shape', shape, CLASSIFY_SLOTS, epsilon, 0, 0)];
   }
+
+  // The per-pair entries (pair-entries.js): the same answers and errors as intersects and raycast, for shapes of
+  // the two types named when the entry was taken. They finish in the module through these.
+  const intersectsIn = (f, codeA, codeB) =>
+    finish(f, module.intersects, 'intersects', 'a', 'b', codeA, codeB, NO_SLOTS, 0, 0, 0);
+  function raycastIn(f, codeA, codeB, o) {
+    const status = finish(f, module.raycast, 'raycast', 'caster', 'target', codeA, codeB, RAYCAST_SLOTS, o.maxDistance,
+      o.backfaceCulling ? 1 : 0, o.solid ? 1 : 0);
+    return status === 0 ? null : hitAt(io(), OUT);
+  }
+  if (SHAPE_TYPES.length !== Object.keys(CODES).length || SHAPE_TYPES.some((type, code) => CODES[type] !== code)) {
+    throw new Error('collide3d: web/lib/pair-entries.js was generated for other shape codes than the wasm module\'s ' +
+      '(node scripts/pair-entries.mjs --write)');
+  }
+  const ENTRIES = definePairEntries(SHAPE_ENCODERS, FILTERS, {
+    A, B, io, beginShapes, checkCall, shapeOf, intersectsIn, raycastIn, raycastSettings,
+  });
+  const TYPE_NAMES = SHAPE_TYPES.map((t) => `'${t}'`).join(', ');
+  // The entry of `query` for shapes of types typeA, typeB (named argA, argB in errors), called `fn`.
+  const entryOf = (query, fn, argA, argB) => (typeA, typeB) => {
+    for (const [arg, type] of [[argA, typeA], [argB, typeB]]) {
+      if (!SHAPE_TYPES.includes(type)) throw typeError(fn, arg, `one of ${TYPE_NAMES}`, type);
+    }
+    const key = `${typeA} ${typeB}`;
+    if (!Object.hasOwn(ENTRIES[query], key)) throw unsupportedPair(fn, typeA, typeB);
+    return ENTRIES[query][key];
+  };
+  const intersectsOf = entryOf('intersects', 'intersectsOf', 'typeA', 'typeB');
+  const raycastOf = entryOf('raycast', 'raycastOf', 'casterType', 'targetType');
 
   const velocity3 = new Float64Array(3);
 
@@ -280,11 +322,7 @@ export function createApi(module, compiled) {
     return { type, items: Type === Float64Array ? numbers : Float32Array.from(numbers) };
   }
 
-  // Every (query, a, b) the module answers; `a`/`b` are shape types.
-  const supported = Object.freeze(module.supportedPairs().trim().split('\n').map((line) => {
-    const [query, a, b] = line.split(':');
-    return Object.freeze({ query, a, b });
-  }));
+  const supported = Object.freeze(supportedPairs(module));
 
   const notACaster = (fn) => (type) => typeError(fn, 'caster.type', "'ray', 'line' or 'segment'", type);
 
@@ -311,7 +349,7 @@ export function createApi(module, compiled) {
   const gjkTrace = defineGjkTrace(shared);
 
   const api = {
-    intersects, raycast, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
+    intersects, raycast, intersectsOf, raycastOf, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
     intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, SegmentTree, AabbTree, HeapArray,
     moveAndSlide, traceMoveAndSlide, ConvexHull, gjkTrace, packItems, supported, createWorkerPool,
   };

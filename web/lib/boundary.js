@@ -202,23 +202,23 @@ function convex(f, o, s, fn, arg) {
   }
 }
 
-// The encoders written by hand for speed, with the fields each writes; checkBoundary compares them with the module's.
+// The encoders written by hand for speed (SHAPE_ENCODERS names them), with the fields each writes; checkBoundary compares them with the module's.
 // A shape type without one here is written by encodeFields from its description.
 const ENCODERS = {
-  point: 'position:vec3',
-  ray: 'origin:vec3,direction:vec3',
-  line: 'origin:vec3,direction:vec3',
-  segment: 'start:vec3,end:vec3',
-  plane: 'normal:vec3,constant:number',
-  triangle: 'a:vec3,b:vec3,c:vec3',
-  sphere: 'center:vec3,radius:number',
-  ellipsoid: 'center:vec3,radii:vec3,rotation:mat3',
-  aabb: 'min:vec3,max:vec3',
-  obb: 'center:vec3,halfSize:vec3,rotation:mat3',
-  cylinder: 'start:vec3,end:vec3,radius:number',
-  capsule: 'start:vec3,end:vec3,radius:number',
-  frustum: 'planes:planes6',
-  convex: 'hull:handle',
+  point: ['point', 'position:vec3'],
+  ray: ['ray', 'origin:vec3,direction:vec3'],
+  line: ['ray', 'origin:vec3,direction:vec3'],
+  segment: ['segment', 'start:vec3,end:vec3'],
+  plane: ['plane', 'normal:vec3,constant:number'],
+  triangle: ['triangle', 'a:vec3,b:vec3,c:vec3'],
+  sphere: ['sphere', 'center:vec3,radius:number'],
+  ellipsoid: ['ellipsoid', 'center:vec3,radii:vec3,rotation:mat3'],
+  aabb: ['aabb', 'min:vec3,max:vec3'],
+  obb: ['obb', 'center:vec3,halfSize:vec3,rotation:mat3'],
+  cylinder: ['tube', 'start:vec3,end:vec3,radius:number'],
+  capsule: ['tube', 'start:vec3,end:vec3,radius:number'],
+  frustum: ['frustum', 'planes:planes6'],
+  convex: ['convex', 'hull:handle'],
 };
 
 // Numbers per kind; a layout's own name is a kind too (its fields in turn).
@@ -270,13 +270,13 @@ export function checkBoundary(description) {
     const bad = shape.fields.find((field) => !SHAPE_KINDS.includes(field.kind) || field.count !== 1);
     if (bad !== undefined) throw disagree(`shape '${name}'`, schema, `no encoder for ${bad.name}`);
     if (shape.size !== size) throw disagree(`shape '${name}'`, `${size} numbers`, `${shape.size} from ${schema}`);
-    if (ENCODERS[name] !== undefined && ENCODERS[name] !== schema) throw disagree(`shape '${name}'`, schema, ENCODERS[name]);
+    if (ENCODERS[name] !== undefined && ENCODERS[name][1] !== schema) throw disagree(`shape '${name}'`, schema, ENCODERS[name][1]);
     shapes[name] = { code, ...shape };
     types[code] = name;
     codes[name] = code;
   }
   const missing = Object.keys(ENCODERS).find((name) => shapes[name] === undefined);
-  if (missing !== undefined) throw disagree(`shape '${missing}'`, 'missing', ENCODERS[missing]);
+  if (missing !== undefined) throw disagree(`shape '${missing}'`, 'missing', ENCODERS[missing][1]);
   return { types, codes, shapes, layouts };
 }
 
@@ -327,12 +327,31 @@ export function encodeShape(f, o, shape, fn, arg) {
 
 export { vec3 as encodeVector, number as encodeNumber };
 
-// A shape written from its description alone, as a type without a hand-written encoder is: for tests, which check
-// that both ways write the same numbers.
+// A shape written from its description alone, as a type without a hand-written encoder is (its type already checked).
 export function encodeDescribed(f, o, shape, fn, arg) {
   const described = SHAPES[shape.type];
   encodeFields(f, o, shape, described.fields, fn, arg);
   return described.code;
+}
+
+/** The encoders by the names ENCODERS gives them, for the per-pair entries (pair-entries.js). */
+export const SHAPE_ENCODERS = Object.freeze({
+  point, ray, segment, plane, triangle, sphere, ellipsoid, aabb, obb, tube, frustum, convex, described: encodeDescribed,
+});
+export const encoderOf = (type) => (Object.hasOwn(ENCODERS, type) ? ENCODERS[type][0] : 'described');
+
+/** Every (query, a, b) the module answers ({ query, a, b }: a query name and two shape types). */
+export const supportedPairs = (module) => module.supportedPairs().trim().split('\n').map((line) => {
+  const [query, a, b] = line.split(':');
+  return Object.freeze({ query, a, b });
+});
+
+/** `shape` when it is an object of type `type`; else the TypeError encodeShape would give for it. */
+export function shapeOf(shape, type, fn, arg) {
+  if (typeof shape !== 'object' || shape === null) throw typeError(fn, arg, 'a shape object', shape);
+  const actual = shape.type;
+  if (actual !== type) throw typeError(fn, `${arg}.type`, `'${type}'`, actual);
+  return shape;
 }
 
 // A fresh vector from f[o..o+2]; + 0 turns -0 into 0 (here and for other returned numbers).
@@ -460,17 +479,28 @@ export function defineBoundary(module) {
     if (call !== calls || (view !== undefined && view.length === 0)) throw reentered(fn);
   }
 
+  // Starts a call that writes shapes: counts it and drops what a call that threw left pending (setting a length
+  // costs ~15 ns, so only when there is something). Returns the call's number for checkCall.
+  function beginShapes() {
+    if (pending.length !== 0) pending.length = 0;
+    return ++calls;
+  }
+
   // Runs a bound query on two shapes: writes them and up to three option numbers (at the scratch offsets `slots`)
   // into the scratch area, checks that no other call used the area meanwhile, calls `bound` with the shapes' type
   // codes and returns its status, having turned a negative one into its error. The answer is then in f[OUT...].
   // A `filter` (filters.js) may return the status first, from the shapes' numbers, when it can prove it.
   function run(bound, fn, argA, a, argB, b, slots, option0, option1, option2, filter) {
     const f = io();
-    const call = ++calls;
-    if (pending.length !== 0) pending.length = 0;  // what a call that threw left (setting a length costs ~15 ns)
+    const call = beginShapes();
     const codeA = encodeShape(f, A, a, fn, argA);
     const codeB = encodeShape(f, B, b, fn, argB);
     checkCall(call, fn, f);
+    return finish(f, bound, fn, argA, argB, codeA, codeB, slots, option0, option1, option2, filter);
+  }
+
+  // run()'s part once both shapes are written into `f` and the call checked: hulls what is pending, then answers.
+  function finish(f, bound, fn, argA, argB, codeA, codeB, slots, option0, option1, option2, filter) {
     if (pending.length === 0) {
       return answer(f, bound, fn, argA, argB, codeA, codeB, slots, option0, option1, option2, filter);
     }
@@ -535,8 +565,7 @@ export function defineBoundary(module) {
   // a failing status into its error (`unsupported(type)` makes the one for a shape type the method does not take).
   function runOnShape(fn, arg, shape, bound, unsupported, before) {
     const f = io();
-    const call = ++calls;
-    if (pending.length !== 0) pending.length = 0;
+    const call = beginShapes();
     const code = encodeShape(f, A, shape, fn, arg);
     if (before !== undefined) before(f);
     checkCall(call, fn, f);
@@ -576,6 +605,7 @@ export function defineBoundary(module) {
   return {
     module, A, B, OPT, OUT, status: description.status, enumOf, maxIterations: description.maxIterations, sides: description.sides, rangeRule,
     intersectionKinds: description.intersectionKinds, sizes: Object.fromEntries(SHAPE_TYPES.map((t) => [t, SHAPES[t].size])),
-    io, layout, unread, failure, badItem, beginCall, checkCall, run, runOnShape, takeFound, vec, buildHull,
+    io, layout, unread, failure, badItem, beginCall, checkCall, beginShapes, run, finish, runOnShape, takeFound, vec,
+    buildHull,
   };
 }

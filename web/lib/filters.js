@@ -83,6 +83,24 @@ function segmentPlane(f, s, p) {
   return start === UNDECIDED || end === UNDECIDED ? UNDECIDED : start === end ? 0 : 1;
 }
 
+/**
+ * The pairs each query filters ('typeA typeB': the filter's name in FILTERS, with ' swapped' when it takes the shapes
+ * the other way round), for the per-pair entries (scripts/pair-entries.mjs writes a direct call where
+ * intersectsFilter and raycastFilter switch on the codes; a test checks the two agree). A raycast filter proves a
+ * miss of a ray whose direction is not zero (nonZero).
+ */
+export const FILTERED_PAIRS = {
+  intersects: {
+    'sphere sphere': 'sphereSphere', 'sphere plane': 'spherePlane', 'plane sphere': 'spherePlane swapped',
+    'aabb aabb': 'boxBox', 'aabb plane': 'boxPlane', 'plane aabb': 'boxPlane swapped',
+    'segment plane': 'segmentPlane', 'plane segment': 'segmentPlane swapped',
+  },
+  raycast: {
+    'ray triangle': 'rayMissesTriangle', 'ray sphere': 'rayMissesSphere', 'ray aabb': 'rayMissesBox',
+    'ray plane': 'rayMissesPlane',
+  },
+};
+
 /** intersects of the shapes of type codes ta, tb at f[a...], f[b...]: 1 or 0 when proven, else UNDECIDED. */
 export function intersectsFilter(f, ta, a, tb, b) {
   switch (ta) {
@@ -200,3 +218,8 @@ function rayMisses(f, c, tt, t) {
 export function raycastFilter(f, tc, c, tt, t) {
   return tc === RAY && nonZero(f, c + 3) && rayMisses(f, c, tt, t) ? 0 : UNDECIDED;
 }
+
+export const FILTERS = Object.freeze({
+  sphereSphere, spherePlane, boxBox, boxPlane, segmentPlane, rayMissesTriangle, rayMissesSphere, rayMissesBox,
+  rayMissesPlane, nonZero,
+});

@@ -330,6 +330,16 @@ export interface Collide3d {
   intersects<A extends Shape, B extends Shape>(a: A, b: B & Answered<'intersects', A, B>): boolean;
   /** The first hit of a ray, segment or line on `target`, or null. */
   raycast<C extends Caster, B extends Shape>(caster: C, target: B & Answered<'raycast', C, B>, opts?: RaycastOptions): RaycastHit | null;
+  /**
+   * intersects for shapes of types A and B, as a function of its own: the same answers and errors, without the
+   * dispatch on the shapes' tags (for a loop over many pairs of two types). A shape of another type is a TypeError;
+   * a pair intersects does not answer throws here.
+   */
+  intersectsOf<A extends SupportedPairs['intersects'][0], B extends Extract<SupportedPairs['intersects'], [A, ShapeType]>[1]>(
+    typeA: A, typeB: B): (a: ShapeOfType<A>, b: ShapeOfType<B>) => boolean;
+  /** raycast for a caster of type C and a target of type B, as a function of its own (as intersectsOf). */
+  raycastOf<C extends SupportedPairs['raycast'][0], B extends Extract<SupportedPairs['raycast'], [C, ShapeType]>[1]>(
+    casterType: C, targetType: B): (caster: ShapeOfType<C>, target: ShapeOfType<B>, opts?: RaycastOptions) => RaycastHit | null;
   /** Which side of the plane the shape lies on; touching is 'intersecting'. */
   classify<B extends Shape>(plane: PlaneShape, shape: B & Answered<'classify', PlaneShape, B>, opts?: ClassifyOptions): Side;
   /** First contact of `moving` translated by t*velocity, t in [0, 1], with `target`; t = 0 when already touching. */

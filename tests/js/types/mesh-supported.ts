@@ -1,6 +1,6 @@
 // Type-checked under --strict by types.test.js: a TriangleMesh method takes the shape types c3d.supported lists for it
-// (MeshPairs in pairs.d.ts, generated from what the mesh bindings accept), the single queries take no mesh, and
-// SupportedPair names the mesh methods. Each @ts-expect-error fails the check if its line compiles.
+// (MeshPairs in pairs.d.ts, generated from what the mesh bindings accept), the single queries take no mesh, a
+// per-pair entry takes its own types, and SupportedPair names the mesh methods. Each @ts-expect-error fails the check if its line compiles.
 import type { Collide3d, MeshQueryName, SupportedPair, TriangleMesh } from '../../../web/lib/index.js';
 
 export function meshTypes(c3d: Collide3d, mesh: TriangleMesh): number {
@@ -34,6 +34,22 @@ export function meshTypes(c3d: Collide3d, mesh: TriangleMesh): number {
   const bad: SupportedPair = { query: 'TriangleMesh.contacts', a: 'mesh', b: 'sphere' };
   console.log(met, pair, query, refit, bad);
   return (hit?.t ?? 0) + pushes + (nearest?.distance ?? 0) + sweeps.length;
+}
+
+// A per-pair entry takes the shapes of its two types, and exists for the pairs the query answers.
+export function entryTypes(c3d: Collide3d): boolean {
+  const o = { x: 0, y: 0, z: 0 }, up = { x: 0, y: 0, z: 1 };
+  const ball = { type: 'sphere', center: o, radius: 1 } as const;
+  const box = { type: 'aabb', min: o, max: up } as const;
+  const sphereBox = c3d.intersectsOf('sphere', 'aabb');
+  const hit = c3d.raycastOf('segment', 'sphere')({ type: 'segment', start: o, end: up }, ball, { maxDistance: 1 });
+  // @ts-expect-error: the entry's first shape is a sphere
+  sphereBox(box, box);
+  // @ts-expect-error: a sphere casts no ray
+  c3d.raycastOf('sphere', 'aabb');
+  // @ts-expect-error: no such shape type
+  c3d.intersectsOf('sphere', 'mesh');
+  return sphereBox(ball, box) && hit !== null;
 }
 
 // A worker pool's calls resolve to the arrays the calling thread's return.
