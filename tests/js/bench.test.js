@@ -27,13 +27,15 @@ it('bench/run.mjs --quick writes one file with every workload, the commit it mea
   }
 });
 
-it('bench --quick runs every workload, single and batch calls, and agrees with three.js on every answer', () => {
+it('bench --quick runs every workload, single calls (generic and per-pair) and batch calls, and agrees with three.js on every answer', () => {
   const rows = results.workloads['single-queries'];
   expect(rows.map((r) => r.workload)).toEqual(['ray–triangle raycast', 'ray–sphere raycast', 'ray–box raycast',
     'ray–plane raycast', 'sphere–plane intersects', 'sphere–sphere intersects', 'box–box intersects',
     'box–plane intersects', 'triangle–box intersects', 'segment–plane intersects']);
   for (const row of rows) {
     expect(row.c3dHits, row.workload).toBe(row.threeHits);
+    expect(row.entryHits, row.workload).toBe(row.threeHits);
+    expect(row.entryNs, row.workload).toBeGreaterThan(0);
     expect(row.batchHits, row.workload).toBe(row.threeHits);
     expect(row.heapBatchHits, row.workload).toBe(row.threeHits);
     if (row.nativeBatchHits !== undefined) expect(row.nativeBatchHits, row.workload).toBe(row.threeHits);
