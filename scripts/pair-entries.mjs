@@ -26,8 +26,9 @@ const QUERIES = {
 function entry(query, typeA, typeB, codes) {
   const { args, params, before, proven, answer } = QUERIES[query];
   const q = query === 'intersects' ? 'I' : 'R';
-  const write = (type, at, arg) =>
-    `${encoderOf(type)}(f, ${at}, shapeOf(${arg}, '${type}', ${q}, '${arg}'), ${q}, '${arg}');`;
+  // A type without an encoder of its own is written from its description, which the type names.
+  const write = (type, at, arg) => `${encoderOf(type)}(f, ${at}, shapeOf(${arg}, '${type}', ${q}, '${arg}'), ${q}, ` +
+    `'${arg}'${encoderOf(type) === 'described' ? `, '${type}'` : ''});`;
   const filter = FILTERED_PAIRS[query][`${typeA} ${typeB}`];
   const [name, swapped] = filter === undefined ? [] : filter.split(' ');
   const lines = [

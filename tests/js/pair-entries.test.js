@@ -129,6 +129,29 @@ describe.each(Object.keys(QUERIES))('%sOf(typeA, typeB)', (query) => {
   });
 });
 
+it('read each field of both shapes once, as the generic calls do (getters are never run twice)', () => {
+  const make = randomShapes(mulberry32(11));
+  for (const [query, { of, generic }] of Object.entries(QUERIES)) {
+    for (const { a: typeA, b: typeB } of c3d.supported.filter((p) => p.query === query)) {
+      const a = make[typeA](), b = make[typeB]();
+      const readsOf = (call) => {
+        const reads = {};
+        const counted = (shape, side) => new Proxy(shape, {
+          get(target, key, receiver) {
+            reads[`${side}.${String(key)}`] = (reads[`${side}.${String(key)}`] ?? 0) + 1;
+            return Reflect.get(target, key, receiver);
+          },
+        });
+        call(counted(a, 'a'), counted(b, 'b'));
+        return reads;
+      };
+      const ours = readsOf(of([typeA, typeB]));
+      expect(ours, `${query} ${typeA} ${typeB}`).toEqual(readsOf(generic));
+      expect(Math.max(...Object.values(ours)), `${query} ${typeA} ${typeB}`).toBe(1);
+    }
+  }
+});
+
 it('give the hand-computed answers of a few pairs', () => {
   const rayTriangle = c3d.raycastOf('ray', 'triangle');
   const hit = rayTriangle(ray(v(0.25, 0.5, 2), v(0, 0, -4)), triangle(v(0, 0, 0), v(1, 0, 0), v(0, 1, 0)));

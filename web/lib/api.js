@@ -349,8 +349,8 @@ export function createApi(module, compiled) {
   const gjkTrace = defineGjkTrace(shared);
 
   const api = {
-    intersects, raycast, intersectsOf, raycastOf, classify, sweep, intersection, distance, closestPoints, contact, separatingAxis, orthonormalBasis,
-    intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, SegmentTree, AabbTree, HeapArray,
+    intersects, raycast, intersectsOf, raycastOf, classify, sweep, intersection, distance, closestPoints, contact,
+    separatingAxis, orthonormalBasis, intersectsBatch, raycastBatch, cullSpheres, cullBoxes, allPairs, TriangleMesh, SegmentTree, AabbTree, HeapArray,
     moveAndSlide, traceMoveAndSlide, ConvexHull, gjkTrace, packItems, supported, createWorkerPool,
   };
   // For collide3d's own tests (heap accounting); not part of the API.

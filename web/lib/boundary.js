@@ -202,8 +202,9 @@ function convex(f, o, s, fn, arg) {
   }
 }
 
-// The encoders written by hand for speed (SHAPE_ENCODERS names them), with the fields each writes; checkBoundary compares them with the module's.
-// A shape type without one here is written by encodeFields from its description.
+// The encoders written by hand for speed (by their names in SHAPE_ENCODERS), with the fields each writes;
+// checkBoundary compares them with the module's. A shape type without one here is written by encodeFields from its
+// description.
 const ENCODERS = {
   point: ['point', 'position:vec3'],
   ray: ['ray', 'origin:vec3,direction:vec3'],
@@ -316,27 +317,29 @@ export function encodeShape(f, o, shape, fn, arg) {
     case 'capsule': tube(f, o, shape, fn, arg); return CODE.capsule;
     case 'frustum': frustum(f, o, shape, fn, arg); return CODE.frustum;
     case 'convex': convex(f, o, shape, fn, arg); return CODE.convex;
-    default: {
-      const described = typeof type === 'string' && Object.hasOwn(SHAPES, type) ? SHAPES[type] : undefined;
-      if (described === undefined) throw typeError(fn, `${arg}.type`, `one of ${TYPE_LIST}`, type);
-      encodeFields(f, o, shape, described.fields, fn, arg);
-      return described.code;
-    }
+    default:
+      if (typeof type !== 'string' || !Object.hasOwn(SHAPES, type)) throw typeError(fn, `${arg}.type`, `one of ${TYPE_LIST}`, type);
+      return described(f, o, shape, fn, arg, type);
   }
 }
 
 export { vec3 as encodeVector, number as encodeNumber };
 
-// A shape written from its description alone, as a type without a hand-written encoder is (its type already checked).
-export function encodeDescribed(f, o, shape, fn, arg) {
-  const described = SHAPES[shape.type];
-  encodeFields(f, o, shape, described.fields, fn, arg);
-  return described.code;
+// A shape of type `type` (already checked) written from its description, as a type without a hand-written encoder is.
+function described(f, o, shape, fn, arg, type) {
+  const { fields, code } = SHAPES[type];
+  encodeFields(f, o, shape, fields, fn, arg);
+  return code;
 }
+// The same, for tests, which check that both ways write the same numbers.
+export const encodeDescribed = (f, o, shape, fn, arg) => described(f, o, shape, fn, arg, shape.type);
 
-/** The encoders by the names ENCODERS gives them, for the per-pair entries (pair-entries.js). */
+/**
+ * The encoders by the names ENCODERS gives them, for the per-pair entries (pair-entries.js); `described` takes the
+ * shape's type as a sixth argument.
+ */
 export const SHAPE_ENCODERS = Object.freeze({
-  point, ray, segment, plane, triangle, sphere, ellipsoid, aabb, obb, tube, frustum, convex, described: encodeDescribed,
+  point, ray, segment, plane, triangle, sphere, ellipsoid, aabb, obb, tube, frustum, convex, described,
 });
 export const encoderOf = (type) => (Object.hasOwn(ENCODERS, type) ? ENCODERS[type][0] : 'described');
 

@@ -115,7 +115,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'point cone'(a, b) {
         const f = io(), call = beginShapes();
         point(f, A, shapeOf(a, 'point', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 0, 13) === 1;
       },
@@ -199,7 +199,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'ray cone'(a, b) {
         const f = io(), call = beginShapes();
         ray(f, A, shapeOf(a, 'ray', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 1, 13) === 1;
       },
@@ -283,7 +283,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'line cone'(a, b) {
         const f = io(), call = beginShapes();
         ray(f, A, shapeOf(a, 'line', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 2, 13) === 1;
       },
@@ -389,7 +389,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'segment cone'(a, b) {
         const f = io(), call = beginShapes();
         segment(f, A, shapeOf(a, 'segment', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 3, 13) === 1;
       },
@@ -483,7 +483,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'plane cone'(a, b) {
         const f = io(), call = beginShapes();
         plane(f, A, shapeOf(a, 'plane', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 4, 13) === 1;
       },
@@ -588,7 +588,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'triangle cone'(a, b) {
         const f = io(), call = beginShapes();
         triangle(f, A, shapeOf(a, 'triangle', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 5, 13) === 1;
       },
@@ -695,7 +695,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'sphere cone'(a, b) {
         const f = io(), call = beginShapes();
         sphere(f, A, shapeOf(a, 'sphere', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 6, 13) === 1;
       },
@@ -800,7 +800,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'ellipsoid cone'(a, b) {
         const f = io(), call = beginShapes();
         ellipsoid(f, A, shapeOf(a, 'ellipsoid', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 7, 13) === 1;
       },
@@ -907,7 +907,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'aabb cone'(a, b) {
         const f = io(), call = beginShapes();
         aabb(f, A, shapeOf(a, 'aabb', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 8, 13) === 1;
       },
@@ -1012,7 +1012,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'obb cone'(a, b) {
         const f = io(), call = beginShapes();
         obb(f, A, shapeOf(a, 'obb', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 9, 13) === 1;
       },
@@ -1117,7 +1117,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'cylinder cone'(a, b) {
         const f = io(), call = beginShapes();
         tube(f, A, shapeOf(a, 'cylinder', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 10, 13) === 1;
       },
@@ -1222,7 +1222,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'capsule cone'(a, b) {
         const f = io(), call = beginShapes();
         tube(f, A, shapeOf(a, 'capsule', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 11, 13) === 1;
       },
@@ -1299,7 +1299,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'frustum cone'(a, b) {
         const f = io(), call = beginShapes();
         frustum(f, A, shapeOf(a, 'frustum', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 12, 13) === 1;
       },
@@ -1312,105 +1312,105 @@ export function definePairEntries(encoders, filters, boundary) {
       },
       'cone point'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         point(f, B, shapeOf(b, 'point', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 0) === 1;
       },
       'cone ray'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         ray(f, B, shapeOf(b, 'ray', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 1) === 1;
       },
       'cone line'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         ray(f, B, shapeOf(b, 'line', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 2) === 1;
       },
       'cone segment'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         segment(f, B, shapeOf(b, 'segment', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 3) === 1;
       },
       'cone plane'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         plane(f, B, shapeOf(b, 'plane', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 4) === 1;
       },
       'cone triangle'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         triangle(f, B, shapeOf(b, 'triangle', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 5) === 1;
       },
       'cone sphere'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         sphere(f, B, shapeOf(b, 'sphere', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 6) === 1;
       },
       'cone ellipsoid'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         ellipsoid(f, B, shapeOf(b, 'ellipsoid', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 7) === 1;
       },
       'cone aabb'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         aabb(f, B, shapeOf(b, 'aabb', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 8) === 1;
       },
       'cone obb'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         obb(f, B, shapeOf(b, 'obb', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 9) === 1;
       },
       'cone cylinder'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         tube(f, B, shapeOf(b, 'cylinder', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 10) === 1;
       },
       'cone capsule'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         tube(f, B, shapeOf(b, 'capsule', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 11) === 1;
       },
       'cone frustum'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         frustum(f, B, shapeOf(b, 'frustum', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 12) === 1;
       },
       'cone cone'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 13) === 1;
       },
       'cone convex'(a, b) {
         const f = io(), call = beginShapes();
-        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a');
+        described(f, A, shapeOf(a, 'cone', I, 'a'), I, 'a', 'cone');
         convex(f, B, shapeOf(b, 'convex', I, 'b'), I, 'b');
         checkCall(call, I, f);
         return intersectsIn(f, 13, 14) === 1;
@@ -1509,7 +1509,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'convex cone'(a, b) {
         const f = io(), call = beginShapes();
         convex(f, A, shapeOf(a, 'convex', I, 'a'), I, 'a');
-        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b');
+        described(f, B, shapeOf(b, 'cone', I, 'b'), I, 'b', 'cone');
         checkCall(call, I, f);
         return intersectsIn(f, 14, 13) === 1;
       },
@@ -1599,7 +1599,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'ray cone'(caster, target, opts) {
         const o = raycastSettings(opts), f = io(), call = beginShapes();
         ray(f, A, shapeOf(caster, 'ray', R, 'caster'), R, 'caster');
-        described(f, B, shapeOf(target, 'cone', R, 'target'), R, 'target');
+        described(f, B, shapeOf(target, 'cone', R, 'target'), R, 'target', 'cone');
         checkCall(call, R, f);
         return raycastIn(f, 1, 13, o);
       },
@@ -1683,7 +1683,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'line cone'(caster, target, opts) {
         const o = raycastSettings(opts), f = io(), call = beginShapes();
         ray(f, A, shapeOf(caster, 'line', R, 'caster'), R, 'caster');
-        described(f, B, shapeOf(target, 'cone', R, 'target'), R, 'target');
+        described(f, B, shapeOf(target, 'cone', R, 'target'), R, 'target', 'cone');
         checkCall(call, R, f);
         return raycastIn(f, 2, 13, o);
       },
@@ -1767,7 +1767,7 @@ export function definePairEntries(encoders, filters, boundary) {
       'segment cone'(caster, target, opts) {
         const o = raycastSettings(opts), f = io(), call = beginShapes();
         segment(f, A, shapeOf(caster, 'segment', R, 'caster'), R, 'caster');
-        described(f, B, shapeOf(target, 'cone', R, 'target'), R, 'target');
+        described(f, B, shapeOf(target, 'cone', R, 'target'), R, 'target', 'cone');
         checkCall(call, R, f);
         return raycastIn(f, 3, 13, o);
       },
