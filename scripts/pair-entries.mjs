@@ -8,7 +8,8 @@ import { loadModule } from '../web/lib/load.js';
 import { checkBoundary, encoderOf, supportedPairs } from '../web/lib/boundary.js';
 import { FILTERED_PAIRS } from '../web/lib/filters.js';
 
-// Each query: its arguments' names, the helper that runs it in the module, and how its answer leaves the function.
+// Each query: its shapes' argument names, its parameters, what it reads before the shapes (raycast: its options, as
+// raycast reads them first), how a filter's proof returns, and how the answer returns once the module has it.
 const QUERIES = {
   intersects: {
     args: ['a', 'b'], params: 'a, b', before: '', proven: (test) => `const proven = ${test};`,
