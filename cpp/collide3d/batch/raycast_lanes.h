@@ -84,22 +84,19 @@ f64x2 limitLanes(const Range& range) {
   return kLimited ? f64x2{range.hi, range.hi} : f64x2{};
 }
 
-// Möller–Trumbore's determinants (raycast_triangle.h): crossing the plane (det's sign proven) it misses when u det,
-// v det or (1 - u - v) det, or from t = 0 t det, is proven of the opposite sign; with backface culling, also when
-// det < 0 is proven. Casters are origin then p (direction, or a segment's end), triangles a, b, c.
+// Möller–Trumbore's determinants (raycast_triangle.h): misses proven by moller_trumbore::provenMisses, the pairs
+// left answered on double lanes.
 struct Triangles {
   static constexpr ShapeType kTarget = ShapeType::Triangle;
   static constexpr bool kAnswers = true;  // answers() settles the pairs provenMisses leaves
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& triangles, size_t first, Mask fromZero,
                            const RaycastOptions& options) {
-    const auto m = exact::filteredLanes<V>(moller_trumbore::kDeterminants<kSegment, false>, from(casters, first),
-                                           towards(casters, first), V{}, get<&Triangle::a>(triangles, first),
-                                           get<&Triangle::b>(triangles, first), get<&Triangle::c>(triangles, first));
-    const auto& [det, u, v, w, t] = m;
-    const Mask culled = lanes::lanesIf<Mask>(options.backfaceCulling);
-    return (det.positive() & (u.negative() | v.negative() | w.negative() | (t.negative() & fromZero))) |
-           (det.negative() & (u.positive() | v.positive() | w.positive() | (t.positive() & fromZero) | culled));
+    return moller_trumbore::provenMisses<V, kSegment>(from(casters, first), towards(casters, first),
+                                                      get<&Triangle::a>(triangles, first),
+                                                      get<&Triangle::b>(triangles, first),
+                                                      get<&Triangle::c>(triangles, first), fromZero,
+                                                      options.backfaceCulling);
   }
 
   // raycast_triangle.h's crossingSpan and raycast: with every sign proven (det != 0), a hit when each weight's

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "collide3d/math/simd.h"
@@ -487,7 +488,7 @@ struct NoWatch {
 
 // Depth-first search of the BVH, nearer children first. key(box) is a lower bound of what the box can hold (NaN:
 // nothing), compared with `limit`, which the caller may lower as it finds answers; leaf(slot) tests one primitive (by
-// its slot in the build's order) and returns true to stop. enter(child) hears of each node or leaf the search
+// its slot in the build's order), or leaf(child) every primitive of a leaf, and returns true to stop. enter(child) hears of each node or leaf the search
 // enters, the root first (a trace watches the search so; the queries pass nothing, which costs nothing).
 template <class Key, class Leaf, class Enter = bvh::NoWatch>
 void searchBvh(const Bvh& tree, Key&& key, const double& limit, Leaf&& leaf, Enter&& enter = Enter{}) {
@@ -502,8 +503,12 @@ void searchBvh(const Bvh& tree, Key&& key, const double& limit, Leaf&& leaf, Ent
   for (;;) {
     enter(at);
     if (at.leaf()) {
-      for (uint32_t slot = at.first; slot < at.first + at.count; ++slot) {
-        if (leaf(slot)) return;
+      if constexpr (std::is_invocable_v<Leaf&, BvhChild>) {
+        if (leaf(at)) return;
+      } else {
+        for (uint32_t slot = at.first; slot < at.first + at.count; ++slot) {
+          if (leaf(slot)) return;
+        }
       }
     } else {
       const BvhNode& node = tree.nodes[at.first];

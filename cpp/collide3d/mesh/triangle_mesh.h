@@ -4,7 +4,9 @@
 // triangle's raycast returns (ties: the lowest triangle index), as a loop over all triangles would find. The BVH only
 // skips triangles that cannot change the answer, by tests that widen for rounding (caster_box.h) and, when
 // comparing a box's entry with the best t so far, by a relative margin of 2^-20: a triangle whose t is rounded by
-// more than that (a caster almost in its plane) may go unvisited if it ties the best hit within that margin.
+// more than that (a caster almost in its plane) may go unvisited if it ties the best hit within that margin. A
+// raycast tests a leaf's triangles on SIMD lanes first and runs the exact query only on those whose miss the lanes'
+// error bounds leave unproven (most of a ray's tests are misses).
 #pragma once
 #include <algorithm>
 #include <array>
@@ -341,6 +343,7 @@ class TriangleMesh {
   friend class MeshImage;  // mesh_format.h: writes and reads the arrays below as they are
   friend class MeshPair;   // mesh_pair.h: reads the triangles of two meshes
   static constexpr double kMargin = 1.0 / (1 << 20);
+  using Lanes = exact::V3<simd::f64x2>;
 
   // Calls hit(found) for the caster's hits on triangles in boxes entered before `limit`, until it returns true;
   // enter and test watch the search (raycast()).
@@ -349,12 +352,53 @@ class TriangleMesh {
                    Enter&& enter = {}, Test&& test = {}) const {
     const auto hi = limitOf(caster, options);
     if (!hi) return;
-    const CasterBox box(caster, *hi);
-    searchBvh(tree_, box, limit, [&](uint32_t slot) {
-      test(slot);
-      const auto found = c3d::raycast(caster, triangleAt(slot), options);
-      return found && hit(MeshHit{*found, ids_[slot]});
+    const LeafCaster lanes(caster);
+    searchBvh(tree_, CasterBox(caster, *hi), limit, [&](BvhChild leaf) {
+      const uint32_t end = leaf.first + leaf.count;
+      for (uint32_t slot = leaf.first; slot < end; slot += 2) {
+        const uint32_t second = slot + 1 < end ? slot + 1 : slot;  // an odd leaf's last slot twice
+        const auto missed = lanes.provenMisses(*this, slot, second, options.backfaceCulling);
+        for (uint32_t k = 0; k < 2 && slot + k < end; ++k) {
+          test(slot + k);
+          if (missed[k] != 0) continue;
+          const auto found = c3d::raycast(caster, triangleAt(slot + k), options);
+          if (found && hit(MeshHit{*found, ids_[slot + k]})) return true;
+        }
+      }
+      return false;
     }, enter);
+  }
+
+  // A caster against a leaf's triangles two at a time, on double lanes (moller_trumbore::provenMisses): castThrough
+  // passes only the triangles whose miss the lanes cannot prove to the exact query, which so decides every answer.
+  class LeafCaster {
+   public:
+    using Mask = decltype(simd::f64x2{} < simd::f64x2{});
+
+    explicit LeafCaster(const Caster& caster)
+        : o_(both(caster.origin)), p_(both(caster.hasEnd ? caster.end : caster.direction)), segment_(caster.hasEnd),
+          fromZero_(caster.tMin == -kInfinity ? Mask{} : ~Mask{}) {}
+
+    // The lanes (the triangles in slots `first` and `second`) where the caster surely misses.
+    Mask provenMisses(const TriangleMesh& mesh, uint32_t first, uint32_t second, bool culling) const {
+      const Lanes a = mesh.cornerLanes(first, second, 0), b = mesh.cornerLanes(first, second, 1),
+                  c = mesh.cornerLanes(first, second, 2);
+      return segment_ ? moller_trumbore::provenMisses<simd::f64x2, true>(o_, p_, a, b, c, fromZero_, culling)
+                      : moller_trumbore::provenMisses<simd::f64x2, false>(o_, p_, a, b, c, fromZero_, culling);
+    }
+
+   private:
+    static Lanes both(Vec3 v) { return {simd::f64x2{v.x, v.x}, simd::f64x2{v.y, v.y}, simd::f64x2{v.z, v.z}}; }
+    Lanes o_, p_;
+    bool segment_;
+    Mask fromZero_;  // all bits set unless the caster is a line
+  };
+
+  // Corner c of the triangles in two slots, on double lanes.
+  Lanes cornerLanes(uint32_t first, uint32_t second, int c) const {
+    const float* u = &positions_[3 * size_t{corners_[3 * size_t{first} + c]}];
+    const float* v = &positions_[3 * size_t{corners_[3 * size_t{second} + c]}];
+    return {simd::f64x2{u[0], v[0]}, simd::f64x2{u[1], v[1]}, simd::f64x2{u[2], v[2]}};
   }
 
   // The box of the triangle with these three vertex numbers.

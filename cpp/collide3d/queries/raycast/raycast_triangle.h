@@ -16,6 +16,7 @@
 #include <optional>
 #include <tuple>
 
+#include "collide3d/math/exact/filtered_lanes.h"
 #include "collide3d/queries/raycast/raycast_in_plane.h"
 #include "collide3d/queries/raycast/span.h"
 #include "collide3d/shapes/triangle.h"
@@ -56,6 +57,21 @@ constexpr auto kDeterminants = [](const auto& o, const auto& p, const auto& hi, 
     return std::make_tuple(det, u, v, det - u - v, t);
   }
 };
+
+// The lanes where the determinants, on SIMD lanes with their error bounds (exact/filtered_lanes.h), prove that the
+// caster misses the triangle as the exact predicates decide it: crossing the plane (det's sign proven), when u det,
+// v det or (1 - u - v) det, or from t = 0 (`fromZero`) t det, is proven of det's opposite sign; with backface
+// culling, also when det < 0 is proven. Casters are o then p (direction, or a segment's end), triangles a, b, c. For
+// the batch (batch/raycast_lanes.h) and a mesh's leaves (mesh/triangle_mesh.h).
+template <class V, bool kSegment, class Mask>
+Mask provenMisses(const exact::V3<V>& o, const exact::V3<V>& p, const exact::V3<V>& a, const exact::V3<V>& b,
+                  const exact::V3<V>& c, Mask fromZero, bool culling) {
+  const auto m = exact::filteredLanes<V>(kDeterminants<kSegment, false>, o, p, V{}, a, b, c);
+  const auto& [det, u, v, w, t] = m;
+  const Mask culled = culling ? Mask{} == Mask{} : Mask{};
+  return (det.positive() & (u.negative() | v.negative() | w.negative() | (t.negative() & fromZero))) |
+         (det.negative() & (u.positive() | v.positive() | w.positive() | (t.positive() & fromZero) | culled));
+}
 
 // The caster against the triangle, every sign exact (exact::filteredValues). Crossing the plane (det != 0), it
 // meets the closed triangle when u det, v det and (1 - u - v) det are each 0 or of det's sign, and t is in the
