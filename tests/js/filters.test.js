@@ -5,10 +5,12 @@
 // hand-made boundary cases to the same public calls against BigInt references.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { init } from '../../web/lib/index.js';
-import { FILTERED_PAIRS, FILTERS, intersectsFilter, raycastFilter, UNDECIDED } from '../../web/lib/filters.js';
+import { FILTERED_PAIRS, FILTERS, UNDECIDED } from '../../web/lib/filters.js';
+import { defineFilterSwitches } from '../../web/lib/pair-entries.js';
 import { encodeShape } from '../../web/lib/boundary.js';
 import { mulberry32 } from '../../bench/random.mjs';
 
+const { intersectsFilter, raycastFilter } = defineFilterSwitches(FILTERS);
 let c3d;
 beforeAll(async () => { c3d = await init(); });
 
@@ -187,9 +189,9 @@ describe('the float filters of the single queries', () => {
     expect(met).toBe(posed / 2);
   });
 
-  // The per-pair entries call the filter FILTERED_PAIRS names (scripts/pair-entries.mjs); the generic calls switch
-  // on the codes. The two must run the same filter on every pair, and none on a pair the table leaves out.
-  it.each(Object.keys(QUERIES))('%s: FILTERED_PAIRS names the filter the switch runs, for every pair of types', (query) => {
+  // scripts/pair-entries.mjs writes the generic calls' switches on the codes from FILTERED_PAIRS: they must run the
+  // filter it names on every pair (each way round as named), and none on a pair it leaves out.
+  it.each(Object.keys(QUERIES))('%s: the switch runs the filter FILTERED_PAIRS names, for every pair of types', (query) => {
     const types = Object.keys(TYPES);
     let listed = 0;
     for (const typeA of types) {
@@ -212,6 +214,20 @@ describe('the float filters of the single queries', () => {
       }
     }
     expect(listed).toBe(Object.keys(FILTERED_PAIRS[query]).length);
+  });
+
+  // A ray whose direction is zero is invalid: the module reports it, so no filter may answer it first, even one whose
+  // proof would hold (a box the ray's origin lies outside of on some axis, moving "along" it).
+  it('leave a ray with a zero direction to the module, which refuses it', () => {
+    const ray = { type: 'ray', origin: { x: 50, y: 50, z: 50 }, direction: { x: 0, y: 0, z: 0 } };
+    const targets = Object.keys(FILTERED_PAIRS.raycast).map((pair) => TYPES[pair.split(' ')[1]].make());
+    expect(targets.some((t) => t.type === 'aabb')).toBe(true);
+    for (const target of targets) {
+      expect(encoded(raycastFilter, ray, target), target.type).toBe(UNDECIDED);
+      for (const call of [QUERIES.raycast.publicCall, QUERIES.raycast.entryCall]) {
+        expect(() => call(ray, target), target.type).toThrow(/caster\.direction/);
+      }
+    }
   });
 
   it('do not prove a miss for a ray leaving a sphere from a point within rounding of its surface', () => {

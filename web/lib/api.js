@@ -14,12 +14,16 @@ import { defineConvexHull } from './convex.js';
 import { defineGjkTrace } from './trace.js';
 import { definePairBatches } from './batch.js';
 import { defineHeapArrays } from './heap-array.js';
-import { FILTERS, intersectsFilter, raycastFilter, setFilterCodes } from './filters.js';
-import { CODES, definePairEntries } from './pair-entries.js';
+import { FILTERS } from './filters.js';
+import { CODES, defineFilterSwitches, definePairEntries } from './pair-entries.js';
 
 export function createApi(module, compiled) {
   const boundary = defineBoundary(module);
-  setFilterCodes(SHAPE_TYPES);
+  if (SHAPE_TYPES.length !== Object.keys(CODES).length || SHAPE_TYPES.some((type, code) => CODES[type] !== code)) {
+    throw new Error('collide3d: web/lib/pair-entries.js was generated for other shape codes than the wasm module\'s ' +
+      '(node scripts/pair-entries.mjs --write)');
+  }
+  const { intersectsFilter, raycastFilter } = defineFilterSwitches(FILTERS);
   const {
     A, B, OPT, OUT, io, layout, run, finish, failure, badItem, beginCall, checkCall, beginShapes, takeFound,
   } = boundary;
@@ -121,10 +125,6 @@ export function createApi(module, compiled) {
     const status = finish(f, module.raycast, 'raycast', 'caster', 'target', codeA, codeB, RAYCAST_SLOTS, o.maxDistance,
       o.backfaceCulling ? 1 : 0, o.solid ? 1 : 0);
     return status === 0 ? null : hitAt(io(), OUT);
-  }
-  if (SHAPE_TYPES.length !== Object.keys(CODES).length || SHAPE_TYPES.some((type, code) => CODES[type] !== code)) {
-    throw new Error('collide3d: web/lib/pair-entries.js was generated for other shape codes than the wasm module\'s ' +
-      '(node scripts/pair-entries.mjs --write)');
   }
   const ENTRIES = definePairEntries(SHAPE_ENCODERS, FILTERS, {
     A, B, io, beginShapes, checkCall, shapeOf, intersectsIn, raycastIn, raycastSettings,

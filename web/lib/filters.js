@@ -16,11 +16,6 @@ export const UNDECIDED = -1;
 const REL = 2 ** -48;
 const TINY = 2 ** -1000;
 const NORMAL_FLOOR = 2 ** -960;  // n·n above it: the underflow of its squares is far below REL
-let RAY, SEGMENT, PLANE, TRIANGLE, SPHERE, AABB;
-// The type codes the filters test for, from the module's list of shape types (index.js, at start-up).
-export function setFilterCodes(types) {
-  [RAY, SEGMENT, PLANE, TRIANGLE, SPHERE, AABB] = ['ray', 'segment', 'plane', 'triangle', 'sphere', 'aabb'].map((type) => types.indexOf(type));
-}
 
 // 1 when `value` is proven above 0, 0 when proven below, else UNDECIDED.
 const sign = (value, bound) => (value > bound ? 1 : value < -bound ? 0 : UNDECIDED);
@@ -85,9 +80,9 @@ function segmentPlane(f, s, p) {
 
 /**
  * The pairs each query filters ('typeA typeB': the filter's name in FILTERS, with ' swapped' when it takes the shapes
- * the other way round), for the per-pair entries (scripts/pair-entries.mjs writes a direct call where
- * intersectsFilter and raycastFilter switch on the codes; a test checks the two agree). A raycast filter proves a
- * miss of a ray whose direction is not zero (nonZero).
+ * the other way round). scripts/pair-entries.mjs writes from it both the per-pair entries' direct calls and the
+ * generic calls' switches on the type codes. A raycast filter proves a miss of a ray whose direction is not zero
+ * (nonZero).
  */
 export const FILTERED_PAIRS = {
   intersects: {
@@ -100,30 +95,6 @@ export const FILTERED_PAIRS = {
     'ray plane': 'rayMissesPlane',
   },
 };
-
-/** intersects of the shapes of type codes ta, tb at f[a...], f[b...]: 1 or 0 when proven, else UNDECIDED. */
-export function intersectsFilter(f, ta, a, tb, b) {
-  switch (ta) {
-    case SPHERE:
-      if (tb === SPHERE) return sphereSphere(f, a, b);
-      if (tb === PLANE) return spherePlane(f, a, b);
-      break;
-    case AABB:
-      if (tb === AABB) return boxBox(f, a, b);
-      if (tb === PLANE) return boxPlane(f, a, b);
-      break;
-    case SEGMENT:
-      if (tb === PLANE) return segmentPlane(f, a, b);
-      break;
-    case PLANE:
-      if (tb === SPHERE) return spherePlane(f, b, a);
-      if (tb === AABB) return boxPlane(f, b, a);
-      if (tb === SEGMENT) return segmentPlane(f, b, a);
-      break;
-    default:
-  }
-  return UNDECIDED;
-}
 
 // On one axis, with origin o, direction d and slab lo..hi: the ray starts outside the slab and moves away from it,
 // or along it.
@@ -201,25 +172,8 @@ function rayMissesPlane(f, r, p) {
   return side !== UNDECIDED && side === planeSign(f, p, r + 3, false);
 }
 
-function rayMisses(f, c, tt, t) {
-  switch (tt) {
-    case TRIANGLE: return rayMissesTriangle(f, c, t);
-    case SPHERE: return rayMissesSphere(f, c, t);
-    case AABB: return rayMissesBox(f, c, t);
-    case PLANE: return rayMissesPlane(f, c, t);
-    default: return false;
-  }
-}
-
-/**
- * raycast of the caster of type code tc at f[c...] on the target (tt, f[t...]): 0 (no hit) when a miss is proven,
- * under any options (a miss without them is a miss with them), else UNDECIDED.
- */
-export function raycastFilter(f, tc, c, tt, t) {
-  return tc === RAY && nonZero(f, c + 3) && rayMisses(f, c, tt, t) ? 0 : UNDECIDED;
-}
-
+/** The filters by name, with what their callers need: nonZero (a ray's direction), UNDECIDED. */
 export const FILTERS = Object.freeze({
   sphereSphere, spherePlane, boxBox, boxPlane, segmentPlane, rayMissesTriangle, rayMissesSphere, rayMissesBox,
-  rayMissesPlane, nonZero,
+  rayMissesPlane, nonZero, UNDECIDED,
 });
