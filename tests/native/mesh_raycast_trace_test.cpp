@@ -66,7 +66,9 @@ TEST(MeshRaycastTrace, WatchingChangesNothingAndRecordsTheSearch) {
     ASSERT_TRUE(traceMeshRaycast(*mesh, caster, options, 2, trace));
     const auto unwatched = mesh->raycast(caster, options, HitMode::First);
     ASSERT_EQ(trace.hit.has_value(), unwatched.has_value());
-    if (unwatched) EXPECT_TRUE(sameHit(*trace.hit, *unwatched));
+    if (unwatched) {
+      EXPECT_TRUE(sameHit(*trace.hit, *unwatched));
+    }
 
     // The root first: depth 0, holding every triangle.
     ASSERT_FALSE(trace.entered.empty());
@@ -129,7 +131,9 @@ TEST(MeshRaycastTrace, ListsTheTreeToTheDepthAsked) {
     }
     EXPECT_GT(trace.tree.size(), lastCount);
     lastCount = trace.tree.size();
-    if (depth == 0) EXPECT_EQ(trace.tree.size(), 1u);
+    if (depth == 0) {
+      EXPECT_EQ(trace.tree.size(), 1u);
+    }
     if (depth == 60) {
       EXPECT_EQ(trace.tree.size(), 1 + children);
       EXPECT_EQ(leafTriangles, 3000);

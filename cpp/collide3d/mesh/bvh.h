@@ -121,8 +121,13 @@ constexpr uint32_t kMaxDepth = 60;  // deeper nodes become leaves, so search sta
 // nodes: 4 gives 0.09 of them per triangle (11.6 bytes, within the memory budget) and 14 triangle tests per ray;
 // 2 is 9 % faster natively but needs 0.16 nodes (20.7 bytes, beyond it); 6 is 12 % slower.
 constexpr double kTraversalCost = 4;
+// A range of at most this many primitives is a leaf without evaluating a split: any split costs kTraversalCost and
+// more, its leaf at most the same (and a tie keeps the leaf). Such ranges are neither binned nor searched for splits.
+constexpr uint32_t kSurelyLeaf = static_cast<uint32_t>(kTraversalCost);
+static_assert(kSurelyLeaf <= kMaxLeaf);
 
-// A box during the build, one vector per corner (lane 3 unused, 0).
+// A box during the build, one vector per corner. Lane 3 of hi is unused; lane 3 of lo holds the box's bin in the
+// frame of the range it is in, once that range is binned (the partition reads it there rather than binning again).
 struct Box4 {
   f32x4 lo, hi;
 
@@ -237,14 +242,22 @@ class Builder {
     t.box.grow(box);
     t.centres.grow(box.centre());
   }
-  void addToBin(const Task& t, const Box4& box) {
-    Bin& b = bins_[t.bins][t.frame.binOf(box)];
+  // A box's bin in `frame`, kept in the box (Box4).
+  static int keepBin(Box4& box, const Frame& frame) {
+    const int bin = frame.binOf(box);
+    box.lo[3] = static_cast<float>(bin);
+    return bin;
+  }
+  static int keptBin(const Box4& box) { return static_cast<int>(box.lo[3]); }
+  void addToBin(const Task& t, Box4& box) {
+    Bin& b = bins_[t.bins][keepBin(box, t.frame)];
     b.box.grow(box);
     ++b.count;
   }
   // Bins a task's centres in a pass of their own (the root, and the halves of a range no bin boundary splits).
   void bin(Task& t) {
     t.frame = Frame::widest(t.centres.lo, t.centres.hi);
+    if (t.count <= kSurelyLeaf) return;
     for (uint32_t i = t.first; i < t.first + t.count; ++i) addToBin(t, boxes_[i]);
   }
 
@@ -260,7 +273,7 @@ class Builder {
   // the progress report stops the build.
   [[nodiscard]] bool divide(const Task& t) {
     freeBins_.push_back(t.bins);  // read below, before any new task reuses it
-    const bool splittable = t.count > 1 && t.depth < kMaxDepth;
+    const bool splittable = t.count > kSurelyLeaf && t.depth < kMaxDepth;
     const int boundary = splittable ? bestBoundary(t) : 0;
     if (boundary == 0 && (!splittable || t.count <= kMaxLeaf)) {
       link(t, {t.first, t.count});
@@ -296,13 +309,15 @@ class Builder {
   int bestBoundary(const Task& t) const {
     if (t.frame.scale == 0) return 0;
     const Bins& bins = bins_[t.bins];
+    // Only boundaries after a non-empty bin are evaluated: one after an empty bin splits the range as the boundary
+    // before that bin does, at the same cost, and the first of equal costs is kept.
     double rightCost[kBins];  // A_R N_R for the split before bin b
     Box4 r = Box4::empty();
     uint32_t rightCount = 0;
     for (int b = kBins - 1; b > 0; --b) {
       r.grow(bins[b].box);
       rightCount += bins[b].count;
-      rightCost[b] = r.halfArea() * rightCount;
+      if (bins[b - 1].count != 0) rightCost[b] = r.halfArea() * rightCount;
     }
     double best = t.count;
     int boundary = 0;
@@ -310,9 +325,10 @@ class Builder {
     Box4 l = Box4::empty();
     uint32_t leftCount = 0;
     for (int b = 1; b < kBins; ++b) {
+      if (bins[b - 1].count == 0) continue;
       l.grow(bins[b - 1].box);
       leftCount += bins[b - 1].count;
-      if (leftCount == 0 || leftCount == t.count) continue;
+      if (leftCount == t.count) continue;
       const double cost = kTraversalCost + (l.halfArea() * leftCount + rightCost[b]) / area;
       if (cost < best) best = cost, boundary = b;
     }
@@ -343,7 +359,7 @@ class Builder {
     // Locals, so the compiler keeps them in registers across the swaps.
     Box4* box = boxes_.data();
     uint32_t* id = ids_.data();
-    const Frame frame = t.frame, leftFrame = left.frame, rightFrame = right.frame;
+    const Frame leftFrame = left.frame, rightFrame = right.frame;
     Bin* leftBins = bins_[left.bins].data();
     Bin* rightBins = bins_[right.bins].data();
     Box4 leftBox = Box4::empty(), leftCentres = Box4::empty(), rightBox = leftBox, rightCentres = leftBox;
@@ -355,14 +371,14 @@ class Builder {
     };
     uint32_t i = t.first, j = t.first + t.count;
     while (i < j) {
-      if (frame.binOf(box[i]) < boundary) {
-        add(box[i], leftBox, leftCentres, leftBins[leftFrame.binOf(box[i])]);
+      if (keptBin(box[i]) < boundary) {
+        add(box[i], leftBox, leftCentres, leftBins[keepBin(box[i], leftFrame)]);
         ++i;
       } else {
         --j;
         std::swap(box[i], box[j]);
         std::swap(id[i], id[j]);
-        add(box[j], rightBox, rightCentres, rightBins[rightFrame.binOf(box[j])]);
+        add(box[j], rightBox, rightCentres, rightBins[keepBin(box[j], rightFrame)]);
       }
     }
     left.box = leftBox, left.centres = leftCentres, right.box = rightBox, right.centres = rightCentres;
