@@ -1,5 +1,5 @@
 // batch/intersects_lanes.h: the SIMD fast paths of the batch intersects give, pair by pair, the single query's answer
-// for sphere–sphere, sphere–plane, box–plane, segment–plane and box–box, in both argument orders, float and double
+// for sphere–sphere, sphere–plane, box–plane, segment–plane, box–box and triangle–box, in both argument orders, float and double
 // items, one-item sides and pair counts that are not a multiple of the lanes; on random pairs, on integer pairs that
 // touch exactly, and on pairs that touch up to rounding (where only a correct bound tells what may be proven).
 #include <cmath>
@@ -68,9 +68,11 @@ void pushPlaneThrough(Random& random, Side& planes, Vec3 p, bool integer) {
 TEST(BatchIntersectsLanes, EveryFastPathMatchesTheSingleQuery) {
   Random random(81);
   const int count = testing::cases(2003);
-  constexpr ShapeType kA[] = {ShapeType::Sphere, ShapeType::Sphere, ShapeType::Aabb, ShapeType::Segment, ShapeType::Aabb};
-  constexpr ShapeType kB[] = {ShapeType::Sphere, ShapeType::Plane, ShapeType::Plane, ShapeType::Plane, ShapeType::Aabb};
-  for (int kind = 0; kind < 5; ++kind) {
+  constexpr ShapeType kA[] = {ShapeType::Sphere, ShapeType::Sphere,  ShapeType::Aabb,    ShapeType::Segment,
+                              ShapeType::Aabb,   ShapeType::Triangle};
+  constexpr ShapeType kB[] = {ShapeType::Sphere, ShapeType::Plane, ShapeType::Plane,
+                              ShapeType::Plane,  ShapeType::Aabb,  ShapeType::Aabb};
+  for (int kind = 0; kind < 6; ++kind) {
     Side a{kA[kind], encodedSize(kA[kind]), {}}, b{kB[kind], encodedSize(kB[kind]), {}};
     for (int i = 0; i < count; ++i) {
       const bool integer = i % 3 == 0, touching = i % 3 == 1;  // touching: up to rounding
@@ -109,10 +111,29 @@ TEST(BatchIntersectsLanes, EveryFastPathMatchesTheSingleQuery) {
           pushPlaneThrough(random, b, touching || integer ? (random.integer(0, 1) ? c : end) : point(), integer);
           break;
         }
-        default: {  // box–box: sharing a face when integer
+        case 4: {  // box–box: sharing a face when integer
           const Vec3 hi = c + Vec3{size(), size(), size()};
           const Vec3 lo = integer ? Vec3{hi.x, c.y, c.z} : point();
           pushVector(a, c), pushVector(a, hi), pushVector(b, lo), pushVector(b, lo + Vec3{size(), size(), size()});
+          break;
+        }
+        default: {  // triangle–box: integer corners (touching faces, edges and corners exactly), or random; when
+                    // touching, a corner on the face x = max.x, or the triangle's plane through the box's max corner
+                    // (its normal's components positive, so the box lies behind it), both up to rounding
+          const Vec3 hi = c + Vec3{size(), size(), size()};
+          pushVector(b, c), pushVector(b, hi);
+          const Vec3 centre = (c + hi) * 0.5;
+          Vec3 corner[3];
+          for (Vec3& v : corner) v = integer ? random.integerVector(-4, 4) : centre + random.vector(-2.5, 2.5);
+          if (touching && random.integer(0, 1) == 0) {
+            corner[0].x = hi.x;
+            corner[1].x = hi.x + random.uniform(0, 1), corner[2].x = hi.x + random.uniform(0, 1);
+          } else if (touching) {
+            const Vec3 n = random.vector(0.2, 1);
+            const Vec3 u = normalizedOr(cross(n, random.vector(-1, 1)), Vec3{1, 0, 0}), w = normalizedOr(cross(n, u), Vec3{0, 1, 0});
+            for (Vec3& v : corner) v = hi + u * random.uniform(-1, 1) + w * random.uniform(-1, 1);
+          }
+          for (const Vec3& v : corner) pushVector(a, v);
         }
       }
     }
