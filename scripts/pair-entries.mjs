@@ -49,7 +49,10 @@ function filterSwitch(query, codes) {
     `  switch (t${a}) {`,
     ...[...byFirst].flatMap(([typeA, typesB]) => [
       `    case ${codes[typeA]}:  // ${typeA}`,
-      ...typesB.map((typeB) => `      if (t${b} === ${codes[typeB]}) return ${QUERIES[query].switched(filterCall(query, typeA, typeB, a, b), a)};  // ${typeB}`),
+      ...typesB.map((typeB) => {
+        const proven = QUERIES[query].switched(filterCall(query, typeA, typeB, a, b), a);
+        return `      if (t${b} === ${codes[typeB]}) return ${proven};  // ${typeB}`;
+      }),
       '      break;',
     ]),
     '    default:',

@@ -191,7 +191,7 @@ describe('the float filters of the single queries', () => {
 
   // scripts/pair-entries.mjs writes the generic calls' switches on the codes from FILTERED_PAIRS: they must run the
   // filter it names on every pair (each way round as named), and none on a pair it leaves out.
-  it.each(Object.keys(QUERIES))('%s: the switch runs the filter FILTERED_PAIRS names, for every pair of types', (query) => {
+  it.each(Object.keys(QUERIES))('%s: the switch runs the filter FILTERED_PAIRS names, on every pair', (query) => {
     const types = Object.keys(TYPES);
     let listed = 0;
     for (const typeA of types) {

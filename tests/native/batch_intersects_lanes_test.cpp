@@ -1,7 +1,8 @@
 // batch/intersects_lanes.h: the SIMD fast paths of the batch intersects give, pair by pair, the single query's answer
-// for sphere–sphere, sphere–plane, box–plane, segment–plane, box–box and triangle–box, in both argument orders, float and double
-// items, one-item sides and pair counts that are not a multiple of the lanes; on random pairs, on integer pairs that
-// touch exactly, and on pairs that touch up to rounding (where only a correct bound tells what may be proven).
+// for sphere–sphere, sphere–plane, box–plane, segment–plane, box–box and triangle–box, in both argument orders,
+// float and double items, one-item sides and pair counts that are not a multiple of the lanes; on random pairs, on
+// integer pairs that touch exactly, and on pairs that touch up to rounding (where only a correct bound tells what may
+// be proven).
 #include <cmath>
 #include <vector>
 
@@ -130,7 +131,8 @@ TEST(BatchIntersectsLanes, EveryFastPathMatchesTheSingleQuery) {
             corner[1].x = hi.x + random.uniform(0, 1), corner[2].x = hi.x + random.uniform(0, 1);
           } else if (touching) {
             const Vec3 n = random.vector(0.2, 1);
-            const Vec3 u = normalizedOr(cross(n, random.vector(-1, 1)), Vec3{1, 0, 0}), w = normalizedOr(cross(n, u), Vec3{0, 1, 0});
+            const Vec3 u = normalizedOr(cross(n, random.vector(-1, 1)), Vec3{1, 0, 0});
+            const Vec3 w = normalizedOr(cross(n, u), Vec3{0, 1, 0});
             for (Vec3& v : corner) v = hi + u * random.uniform(-1, 1) + w * random.uniform(-1, 1);
           }
           for (const Vec3& v : corner) pushVector(a, v);

@@ -82,7 +82,7 @@ function segmentPlane(f, s, p) {
  * The pairs each query filters ('typeA typeB': the filter's name in FILTERS, with ' swapped' when it takes the shapes
  * the other way round). scripts/pair-entries.mjs writes from it both the per-pair entries' direct calls and the
  * generic calls' switches on the type codes. A raycast filter proves a miss of a ray whose direction is not zero
- * (nonZero).
+ * (nonZero), under any options (a miss without them is a miss with them).
  */
 export const FILTERED_PAIRS = {
   intersects: {
