@@ -3,7 +3,8 @@
 // AddressSanitizer and UndefinedBehaviorSanitizer it finds memory errors and undefined behaviour (overflowing
 // conversions, shifts, misaligned reads); it also traps on answers the API rules out: intersects differing with the
 // argument order, a NaN in a returned number, a hit outside the caster's range, a negative distance or depth, a
-// GJK trace whose answer differs from GJK's, a batch raycast's SIMD lanes answering other than the single query.
+// GJK trace whose answer differs from GJK's, a batch raycast's or intersects' SIMD lanes answering other than the
+// single query.
 // Run: scripts/fuzz.sh (a long run), or the short bounded run inside npm test.
 #include <cmath>
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <utility>
 
+#include "collide3d/batch/intersects_lanes.h"
 #include "collide3d/batch/raycast_lanes.h"
 #include "collide3d/dispatch/solids.h"
 #include "collide3d/dispatch/tables.h"
@@ -35,28 +37,33 @@ void require(bool holds, const char* rule, ShapeType a, ShapeType b, const doubl
 bool finite(Vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 bool notNan(Vec3 v) { return !std::isnan(v.x) && !std::isnan(v.y) && !std::isnan(v.z); }
 
+constexpr size_t kBlock = 4;  // pairs in a batch block: a whole block of lanes of either width
+
+// kBlock copies of a shape as batch items of type T; false when one of its numbers is not a T.
+template <class T>
+bool block(ShapeType type, const double* shape, T* items) {
+  const int size = encodedSize(type);
+  for (size_t i = 0; i < kBlock; ++i) {
+    for (int k = 0; k < size; ++k) {
+      items[i * size + k] = static_cast<T>(shape[k]);
+      if (items[i * size + k] != shape[k]) return false;
+    }
+  }
+  return true;
+}
+
 // The pair as a block of four in a batch raycast's fast path (raycast_lanes.h), in doubles and, when every number is
 // a float, in floats: each t the single query's, bit for bit.
 template <class T>
 void batchRaycast(ShapeType a, ShapeType b, const double* sa, const double* sb, const RaycastOptions& options,
                   RaycastFn single) {
-  constexpr size_t kPairs = 4;
-  T itemsA[kPairs * kEncodedShapeSize], itemsB[kPairs * kEncodedShapeSize];
-  const int sizeA = encodedSize(a), sizeB = encodedSize(b);
-  for (size_t i = 0; i < kPairs; ++i) {
-    for (int k = 0; k < sizeA; ++k) {
-      itemsA[i * sizeA + k] = static_cast<T>(sa[k]);
-      if (itemsA[i * sizeA + k] != sa[k]) return;
-    }
-    for (int k = 0; k < sizeB; ++k) {
-      itemsB[i * sizeB + k] = static_cast<T>(sb[k]);
-      if (itemsB[i * sizeB + k] != sb[k]) return;
-    }
-  }
+  T itemsA[kBlock * kEncodedShapeSize], itemsB[kBlock * kEncodedShapeSize];
+  if (!block(a, sa, itemsA) || !block(b, sb, itemsB)) return;
   constexpr bool kDouble = sizeof(T) == sizeof(double);
-  double t[kPairs];
-  const int hits = raycastByLanes({a, itemsA, kDouble, kPairs, sizeA}, {b, itemsB, kDouble, kPairs, sizeB}, kPairs,
-                                  options, single, t);
+  double t[kBlock];
+  const EncodedItems casters{a, itemsA, kDouble, kBlock, encodedSize(a)};
+  const EncodedItems targets{b, itemsB, kDouble, kBlock, encodedSize(b)};
+  const int hits = raycastByLanes(casters, targets, kBlock, options, single, t);
   if (hits < 0) return;  // no fast path for the pair
   const auto hit = single(sa, sb, options);
   const double expected = hit ? hit->t + 0.0 : kInfinity;
@@ -64,7 +71,24 @@ void batchRaycast(ShapeType a, ShapeType b, const double* sa, const double* sb, 
     require(std::memcmp(&found, &expected, sizeof expected) == 0, "the batch's lanes give the single query's t", a, b,
             sa, sb);
   }
-  require(hits == static_cast<int>(kPairs) * hit.has_value(), "the batch counts its hits", a, b, sa, sb);
+  require(hits == static_cast<int>(kBlock) * hit.has_value(), "the batch counts its hits", a, b, sa, sb);
+}
+
+// The pair as a block of four in a batch intersects' fast path (intersects_lanes.h), likewise: the single query's
+// answer in every lane.
+template <class T>
+void batchIntersects(ShapeType a, ShapeType b, const double* sa, const double* sb, IntersectsFn single) {
+  T itemsA[kBlock * kEncodedShapeSize], itemsB[kBlock * kEncodedShapeSize];
+  if (!block(a, sa, itemsA) || !block(b, sb, itemsB)) return;
+  constexpr bool kDouble = sizeof(T) == sizeof(double);
+  uint8_t met[kBlock];
+  const EncodedItems first{a, itemsA, kDouble, kBlock, encodedSize(a)};
+  const EncodedItems second{b, itemsB, kDouble, kBlock, encodedSize(b)};
+  if (!intersectsByLanes(first, second, kBlock, single, met)) return;  // no fast path for the pair
+  const bool expected = single(sa, sb);
+  for (const uint8_t found : met) {
+    require(found == expected, "the batch's lanes give the single query's intersects", a, b, sa, sb);
+  }
 }
 
 void queryPair(fuzz::Input& in, ShapeType a, ShapeType b, const double* sa, const double* sb) {
@@ -72,6 +96,8 @@ void queryPair(fuzz::Input& in, ShapeType a, ShapeType b, const double* sa, cons
   if (const IntersectsFn fn = intersectsTable().at(a, b)) {
     const bool meets = fn(sa, sb);
     if (const IntersectsFn back = intersectsTable().at(b, a)) check(back(sb, sa) == meets, "intersects is symmetric");
+    batchIntersects<double>(a, b, sa, sb, fn);
+    batchIntersects<float>(a, b, sa, sb, fn);
   }
   if (const RaycastFn fn = raycastTable().at(a, b)) {
     RaycastOptions options;
