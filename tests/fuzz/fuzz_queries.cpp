@@ -39,31 +39,35 @@ bool notNan(Vec3 v) { return !std::isnan(v.x) && !std::isnan(v.y) && !std::isnan
 
 constexpr size_t kBlock = 4;  // pairs in a batch block: a whole block of lanes of either width
 
-// kBlock copies of a shape as batch items of type T; false when one of its numbers is not a T.
+// kBlock copies of a shape as batch items of type T, in `storage`; `held` false when one of its numbers is not a T.
 template <class T>
-bool block(ShapeType type, const double* shape, T* items) {
-  const int size = encodedSize(type);
-  for (size_t i = 0; i < kBlock; ++i) {
-    for (int k = 0; k < size; ++k) {
-      items[i * size + k] = static_cast<T>(shape[k]);
-      if (items[i * size + k] != shape[k]) return false;
+struct Block {
+  T storage[kBlock * kEncodedShapeSize];
+  EncodedItems items;  // points into storage: a Block is never copied
+  bool held = true;
+
+  Block(const Block&) = delete;
+
+  Block(ShapeType type, const double* shape)
+      : items{type, storage, sizeof(T) == sizeof(double), kBlock, encodedSize(type)} {
+    for (size_t i = 0; i < kBlock; ++i) {
+      for (int k = 0; k < items.size; ++k) {
+        storage[i * items.size + k] = static_cast<T>(shape[k]);
+        held = held && storage[i * items.size + k] == shape[k];
+      }
     }
   }
-  return true;
-}
+};
 
 // The pair as a block of four in a batch raycast's fast path (raycast_lanes.h), in doubles and, when every number is
 // a float, in floats: each t the single query's, bit for bit.
 template <class T>
 void batchRaycast(ShapeType a, ShapeType b, const double* sa, const double* sb, const RaycastOptions& options,
                   RaycastFn single) {
-  T itemsA[kBlock * kEncodedShapeSize], itemsB[kBlock * kEncodedShapeSize];
-  if (!block(a, sa, itemsA) || !block(b, sb, itemsB)) return;
-  constexpr bool kDouble = sizeof(T) == sizeof(double);
+  const Block<T> casters(a, sa), targets(b, sb);
+  if (!casters.held || !targets.held) return;
   double t[kBlock];
-  const EncodedItems casters{a, itemsA, kDouble, kBlock, encodedSize(a)};
-  const EncodedItems targets{b, itemsB, kDouble, kBlock, encodedSize(b)};
-  const int hits = raycastByLanes(casters, targets, kBlock, options, single, t);
+  const int hits = raycastByLanes(casters.items, targets.items, kBlock, options, single, t);
   if (hits < 0) return;  // no fast path for the pair
   const auto hit = single(sa, sb, options);
   const double expected = hit ? hit->t + 0.0 : kInfinity;
@@ -78,13 +82,10 @@ void batchRaycast(ShapeType a, ShapeType b, const double* sa, const double* sb, 
 // answer in every lane.
 template <class T>
 void batchIntersects(ShapeType a, ShapeType b, const double* sa, const double* sb, IntersectsFn single) {
-  T itemsA[kBlock * kEncodedShapeSize], itemsB[kBlock * kEncodedShapeSize];
-  if (!block(a, sa, itemsA) || !block(b, sb, itemsB)) return;
-  constexpr bool kDouble = sizeof(T) == sizeof(double);
+  const Block<T> first(a, sa), second(b, sb);
+  if (!first.held || !second.held) return;
   uint8_t met[kBlock];
-  const EncodedItems first{a, itemsA, kDouble, kBlock, encodedSize(a)};
-  const EncodedItems second{b, itemsB, kDouble, kBlock, encodedSize(b)};
-  if (!intersectsByLanes(first, second, kBlock, single, met)) return;  // no fast path for the pair
+  if (!intersectsByLanes(first.items, second.items, kBlock, single, met)) return;  // no fast path for the pair
   const bool expected = single(sa, sb);
   for (const uint8_t found : met) {
     require(found == expected, "the batch's lanes give the single query's intersects", a, b, sa, sb);

@@ -244,8 +244,8 @@ struct Boxes {
       const f64x2 tLo = (low[axis] - o[axis]) / d, tHi = (high[axis] - o[axis]) / d;
       const Mask2 clip = moving[axis] & ~(enter > exit);
       const f64x2 near = tLo <= tHi ? tLo : tHi, far = tLo <= tHi ? tHi : tLo;
-      enter = clip & (near > enter) ? near : enter;
-      exit = clip & (far < exit) ? far : exit;
+      enter = (clip & (near > enter)) ? near : enter;
+      exit = (clip & (far < exit)) ? far : exit;
     }
     if (range.limited) {
       // Entries not beyond hi: at a segment's own end, comparisons of the inputs; elsewhere kEntriesBeyond's signs.
