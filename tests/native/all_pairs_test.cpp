@@ -1,5 +1,7 @@
 // allPairs against every pair tested one by one (closed boxes: touching counts), on random boxes with log-uniform
-// sizes and on integer boxes that touch on faces, edges and corners; in float and double; and the small sizes.
+// sizes and on integer boxes that touch on faces, edges and corners; in float and double; the small sizes (blocks of
+// four boxes filled in part); double boxes apart or touching by less than a float can tell (decided on the doubles);
+// clusters finer than the Morton cells (ordered by medians) and coincident boxes; bounds beyond float's range.
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -77,6 +79,64 @@ TEST(AllPairs, FewBoxes) {
   std::vector<float> same;
   for (int i = 0; i < 9; ++i) same.insert(same.end(), {0, 0, 0, 1, 1, 1});
   EXPECT_EQ(sortedPairs(same).size(), 36u);
+}
+
+TEST(AllPairs, EveryCountUpToFourBlocks) {
+  Random random(29);
+  for (size_t n = 2; n <= 17; ++n) {
+    const auto grid = randomBoxes<double>(random, n, true);
+    EXPECT_EQ(sortedPairs(grid), bruteForce(grid)) << n;
+  }
+}
+
+// Boxes along x whose ends are apart or touching by a few units in the last place of a double near 1: as floats
+// (rounded outward) every one of them overlaps its neighbours, so only the doubles decide.
+TEST(AllPairs, DecidesOnTheDoublesWhatTheirFloatsCannotTell) {
+  Random random(31);
+  std::vector<double> boxes;
+  for (int i = 0; i < 400; ++i) {
+    const double lo = 1 + random.integer(0, 40) * 0x1p-52;
+    const double hi = lo + random.integer(0, 3) * 0x1p-52;
+    const double y = random.integer(0, 3), z = random.integer(0, 3);
+    boxes.insert(boxes.end(), {lo, y, z, hi, y + 1, z + 1});
+  }
+  const auto pairs = sortedPairs(boxes);
+  EXPECT_EQ(pairs, bruteForce(boxes));
+  // Far from all of them: a float test alone would have paired every two boxes whose y and z ranges meet.
+  EXPECT_LT(pairs.size(), 400u * 399 / 2 / 4);
+}
+
+// A cluster of boxes a millionth of the scene across, whose centres share one Morton cell (the far boxes set the
+// scale), and boxes all at one place: both ordered by median splits rather than by code.
+TEST(AllPairs, ClustersFinerThanTheCodes) {
+  Random random(37);
+  std::vector<double> boxes;
+  for (int i = 0; i < 700; ++i) {
+    const double x = random.uniform(0, 1e-6), y = random.uniform(0, 1e-6), z = random.uniform(0, 1e-6);
+    const double size = random.uniform(0, 3e-7);
+    boxes.insert(boxes.end(), {x, y, z, x + size, y + size, z + size});
+  }
+  boxes.insert(boxes.end(), {1e6, 1e6, 1e6, 1e6 + 1, 1e6 + 1, 1e6 + 1, -1e6, 5, 5, -1e6 + 1, 6, 6});
+  const auto clustered = sortedPairs(boxes);
+  EXPECT_EQ(clustered, bruteForce(boxes));
+  EXPECT_GT(clustered.size(), 1000u);
+  const std::vector<float> same(6 * 50, 2.0f);  // fifty equal boxes, a point each: every pair
+  EXPECT_EQ(sortedPairs(same).size(), 50u * 49 / 2);
+}
+
+// Bounds near and beyond float's range (the tree's boxes then reach infinity), touching and not.
+TEST(AllPairs, HugeBounds) {
+  Random random(41);
+  std::vector<double> boxes;
+  const double scales[] = {1e30, 1e38, 3.4e38, 1e39, 1e300, 5e307};  // 3 x 5e307: still finite
+  for (int i = 0; i < 300; ++i) {
+    const double scale = scales[random.integer(0, 5)];
+    for (int k = 0; k < 3; ++k) boxes.push_back(scale * random.integer(-3, 2));
+    for (int k = 0; k < 3; ++k) boxes.push_back(boxes[boxes.size() - 3] + scale * random.integer(0, 1));
+  }
+  const auto pairs = sortedPairs(boxes);
+  EXPECT_EQ(pairs, bruteForce(boxes));
+  EXPECT_GT(pairs.size(), 100u);
 }
 
 }  // namespace

@@ -27,20 +27,20 @@ uint32_t keyOf(const double* ray, const BvhBox& box) {
 
 TEST(RayOrder, KeysAreTheOctantThenTheMortonCodeOfTheEntryPoint) {
   const BvhBox box{{0, 0, 0}, {1, 1, 1}};
-  EXPECT_EQ(ray_order::spread(0x1ff), 0x1249249u);  // bits 0, 3, ..., 24
-  EXPECT_EQ(ray_order::spread(0b101), 0b1000001u);
+  EXPECT_EQ(morton::spread(0x1ff), 0x1249249u);  // 9 bits: bits 0, 3, ..., 24
+  EXPECT_EQ(morton::spread(0b101), 0b1000001u);
   // Along +x from x = -1, entering at (0, 0.5, 0.5): cells (0, 255, 255), 255 = 0b11111111 in y and z.
   const double east[6] = {-1, 0.5, 0.5, 1, 0, 0};
-  EXPECT_EQ(keyOf(east, box), ray_order::spread(255) << 1 | ray_order::spread(255) << 2);
+  EXPECT_EQ(keyOf(east, box), morton::spread(255) << 1 | morton::spread(255) << 2);
   // Along -x from x = 2, entering at (1, 0.5, 0.5): cell 511 in x, octant 1 (x negative).
   const double west[6] = {2, 0.5, 0.5, -2, 0, 0};
-  EXPECT_EQ(keyOf(west, box), 1u << 27 | ray_order::spread(511) | ray_order::spread(255) << 1 | ray_order::spread(255) << 2);
+  EXPECT_EQ(keyOf(west, box), 1u << 27 | morton::spread(511) | morton::spread(255) << 1 | morton::spread(255) << 2);
   // From inside: keyed where it starts, (0.25, 0.75, 0) in cells (127, 383, 0); octant 6 (y and z negative).
   const double inside[6] = {0.25, 0.75, 0, 0, -1, -1};
-  EXPECT_EQ(keyOf(inside, box), 6u << 27 | ray_order::spread(127) | ray_order::spread(383) << 1);
+  EXPECT_EQ(keyOf(inside, box), 6u << 27 | morton::spread(127) | morton::spread(383) << 1);
   // Missing the box: keyed by its origin, clamped to the box (cells 0 and 511).
   const double away[6] = {-5, 3, 0.5, 0, 1, 0};
-  EXPECT_EQ(keyOf(away, box), ray_order::spread(511) << 1 | ray_order::spread(255) << 2);
+  EXPECT_EQ(keyOf(away, box), morton::spread(511) << 1 | morton::spread(255) << 2);
 }
 
 TEST(RayOrder, IsAStablePermutationByKey) {

@@ -2,11 +2,20 @@
 // SIMD (-msimd128) in the wasm build, from the same source. Lane-wise operators (+ - * < ...) are built in; these
 // add the selections the two compilers share.
 #pragma once
+#include <cstdint>
+#include <cstring>
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#elif defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 namespace c3d::simd {
 
 typedef float f32x4 __attribute__((vector_size(16)));
 typedef double f64x2 __attribute__((vector_size(16)));
+typedef int32_t i32x4 __attribute__((vector_size(16)));
 
 // Lane-wise minimum and maximum. With a NaN lane they return b: callers put the value to keep second. Both are
 // written as "b's comparison with a": the form WebAssembly's pmin and pmax take (one instruction each; max written
@@ -24,6 +33,29 @@ template <class V>
 inline V abs(V a) {
   using Bits = decltype(a < a);  // integer lanes of the same width
   return (V)((Bits)a & ~(Bits)(-V{}));
+}
+
+// A vector of the lanes stored at `from` (one load; unaligned is fine). Structures filled lane by lane store plain
+// arrays: writing one lane of a vector at a variable index compiled, in wasm, to storing the whole vector to the stack
+// and loading it back.
+template <class V, class Lane>
+inline V load(const Lane* from) {
+  static_assert(sizeof(V) % sizeof(Lane) == 0);
+  V v;
+  std::memcpy(&v, from, sizeof v);
+  return v;
+}
+
+// Which lanes of a four-lane comparison are true, as bits 0 to 3: one instruction (wasm's i32x4.bitmask, SSE's
+// movmskps), so a loop over the true lanes branches once a lane it visits instead of once a lane.
+inline int bitmask(i32x4 lanes) {
+#if defined(__wasm_simd128__)
+  return wasm_i32x4_bitmask(lanes);
+#elif defined(__SSE__)
+  return _mm_movemask_ps(reinterpret_cast<__m128>(lanes));
+#else
+  return (lanes[0] & 1) | (lanes[1] & 2) | (lanes[2] & 4) | (lanes[3] & 8);
+#endif
 }
 
 }  // namespace c3d::simd

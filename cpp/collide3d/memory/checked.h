@@ -40,12 +40,15 @@ template <class T>
   return true;
 }
 
-// Room for `more` elements beyond v's size: its capacity doubled (at least) when short; false when the heap cannot
-// give it.
+// Room for `more` elements beyond v's size: its capacity doubled (at least) when short (grow); false when the heap
+// cannot give it. Split so that the test is small enough to be inlined where room is asked for element by element.
+template <class T>
+[[nodiscard]] bool grow(std::vector<T>& v, std::size_t more) {
+  return more <= v.max_size() - v.size() && reserve(v, std::max({v.size() + more, 2 * v.size(), std::size_t{16}}));
+}
 template <class T>
 [[nodiscard]] bool room(std::vector<T>& v, std::size_t more) {
-  if (v.capacity() - v.size() >= more) return true;
-  return more <= v.max_size() - v.size() && reserve(v, std::max({v.size() + more, 2 * v.size(), std::size_t{16}}));
+  return v.capacity() - v.size() >= more || grow(v, more);
 }
 
 // Gives back v's spare capacity when a block of its exact size can be had (else v keeps it).

@@ -10,9 +10,10 @@ import { afterChanges, microseconds } from '../framework/timing.js';
 
 export const explanation = `A broadphase finds the few pairs of objects worth an exact test among the many pairs
   there are (n(n − 1)/2: 44,850 for 300 boxes). <code>allPairs(boxes)</code> takes every box at once, as six numbers
-  each, builds a bounding volume hierarchy over them (each node split at its boxes' median centre) and tests the tree
-  against itself: each node's two children against each other, descending only into pairs of nodes whose boxes
-  overlap (Gottschalk, Lin &amp; Manocha 1996; Ericson §6.3.2). An <code>AabbTree</code> keeps its boxes in a tree of
+  each, sorts them along a space-filling curve (the Morton order of their centres: near in space, near in the order),
+  cuts the order into blocks of four and builds a four-way tree of bounding boxes over the blocks; then, for each
+  group of four blocks, it descends the tree only into the boxes the group's box meets, and tests the boxes of blocks
+  that meet four at a time on SIMD lanes. An <code>AabbTree</code> keeps its boxes in a tree of
   bounding boxes, each stored a margin larger than given, so a box that moves a little stays where it is in the tree
   (Bergen 2004; Catto's Box2D): <code>update(id, box)</code> when it moves, then <code>pairs()</code> walks the tree
   against itself, and <code>query(shape)</code> descends only into the boxes the shape meets. Both decide each pair
