@@ -1,6 +1,6 @@
 // A dynamic AABB tree: boxes that are inserted, moved and removed one at a time, each under an id, with queries for
 // the boxes a shape meets, a caster's first box, and every overlapping pair (the structure of Box2D's b2DynamicTree,
-// Catto 2007–; Bergen, "Collision Detection in Interactive 3D Environments", §5.3).
+// Catto 2007–; Bergen, "Collision Detection in Interactive 3D Environments", §5.3; the pairs by allPairs).
 // - Each leaf keeps its box and a fat box, grown by a margin: a box that moves within its fat box needs no change
 //   to the tree.
 // - Insertion descends towards the sibling that grows the tree's surface area least (the greedy surface-area
@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "collide3d/broadphase/all_pairs.h"
 #include "collide3d/memory/checked.h"
 #include "collide3d/mesh/caster_box.h"
 #include "collide3d/queries/intersects/intersects_aabb_aabb.h"
@@ -183,46 +184,28 @@ class DynamicTree {
     return true;
   }
 
-  // Every pair of ids whose boxes overlap (touching counts), each once as (smaller, larger): the tree tested against
-  // itself, each inner node's children against each other and, for a pair of nodes whose fat boxes overlap, the
-  // taller one's children against the other (as allPairs does, all_pairs.h). False when the heap cannot hold them
-  // (then `out` holds some).
+  // Every pair of ids whose boxes overlap (touching counts), each once as (smaller, larger): the one-shot allPairs
+  // over the boxes as given (all_pairs.h), its numbers then made ids. The tree's own self-traversal (each inner node's
+  // children against each other over the fat boxes, the taller of two overlapping nodes opened) took 3.5 times as
+  // long on 100,000 random boxes (bench/broadphase.mjs): every box's pairs are asked for, so the tree's shape, made
+  // for keeping up with moves and for queries, saves nothing here. False when the heap cannot hold them (then `out`
+  // holds some).
   [[nodiscard]] bool pairs(std::vector<uint32_t>& out) const {
-    if (root_ == kNone) return true;
-    struct Task {
-      uint32_t a, b;  // b == kNone: the pairs within subtree a
-    };
-    std::vector<Task> tasks;
-    if (!checked::room(tasks, 1)) return false;
-    tasks.push_back({root_, kNone});
-    while (!tasks.empty()) {
-      const Task task = tasks.back();
-      tasks.pop_back();
-      const Node& a = nodes_[task.a];
-      if (!checked::room(tasks, 3)) return false;  // a task puts back at most three
-      if (task.b == kNone) {
-        if (a.height == 0) continue;
-        tasks.push_back({a.child[0], kNone});
-        tasks.push_back({a.child[1], kNone});
-        tasks.push_back({a.child[0], a.child[1]});
-        continue;
-      }
-      const Node& b = nodes_[task.b];
-      if (!intersects(a.fat, b.fat)) continue;
-      if (a.height == 0 && b.height == 0) {
-        if (!intersects(a.box, b.box)) continue;
-        if (!checked::room(out, 2)) return false;
-        out.push_back(std::min(a.id, b.id));
-        out.push_back(std::max(a.id, b.id));
-        continue;
-      }
-      const bool splitA = a.height >= b.height;
-      const Node& split = splitA ? a : b;
-      const uint32_t other = splitA ? task.b : task.a;
-      tasks.push_back({split.child[0], other});
-      tasks.push_back({split.child[1], other});
+    std::vector<all_pairs::Box> boxes;
+    std::vector<uint32_t> ids;
+    if (!checked::reserve(boxes, count_) || !checked::reserve(ids, count_)) return false;
+    for (const Node& node : nodes_) {
+      if (node.height != 0) continue;
+      boxes.push_back({{node.box.min.x, node.box.min.y, node.box.min.z}, {node.box.max.x, node.box.max.y, node.box.max.z}});
+      ids.push_back(node.id);
     }
-    return true;
+    const size_t first = out.size();
+    const bool held = boxes.size() < 2 || all_pairs::SelfPairs(boxes, false, out).run();
+    for (size_t k = first; k < out.size(); k += 2) {
+      const uint32_t i = ids[out[k]], j = ids[out[k + 1]];
+      out[k] = std::min(i, j), out[k + 1] = std::max(i, j);
+    }
+    return held;
   }
 
   // The tree's height (0 for a single box): for tests of its balance.
@@ -461,8 +444,8 @@ class DynamicTree {
   };
   std::vector<Placed> leaves_;  // insertMany's leaves, kept between calls
   // insertMany builds the tree again when the batch is at least this fraction of the tree. Measured (callgrind, 100k
-  // random boxes): an insert costs 7.9k instructions, a box of a rebuild 2.0k; the rebuilt tree's pairs() 1.65x
-  // fewer than the inserted one's.
+  // random boxes): an insert costs 7.9k instructions, a box of a rebuild 2.0k; the rebuilt tree's queries need fewer
+  // nodes (its self-traversal, before pairs() became allPairs, 1.65x fewer instructions than the inserted tree's).
   static constexpr size_t kRebuildFraction = 3;
 };
 
