@@ -62,17 +62,30 @@ struct Block {
   }
   // Bound k of the four boxes.
   f32x4 lanes(int k) const { return simd::load<f32x4>(bound[k]); }
-  // Bound k of box `lane`, in every lane.
-  f32x4 spread(int k, uint32_t lane) const {
-    const float v = bound[k][lane];
-    return f32x4{v, v, v, v};
-  }
 };
 
-// Which of four boxes (given bound by bound) meet box `one` (each bound in every lane): bit i for box i.
-inline int meetsOne(const Block& four, const f32x4 (&one)[6]) {
-  return simd::bitmask((four.lanes(0) <= one[3]) & (one[0] <= four.lanes(3)) & (four.lanes(1) <= one[4]) &
-                       (one[1] <= four.lanes(4)) & (four.lanes(2) <= one[5]) & (one[2] <= four.lanes(5)));
+// One box's bounds, each in every lane, to test against a block's four boxes at once.
+struct Spread {
+  f32x4 bound[6];
+
+  static Spread of(const BvhBox& box) {
+    Spread s;
+    for (int k = 0; k < 3; ++k) s.bound[k] = splat(box.lo[k]), s.bound[3 + k] = splat(box.hi[k]);
+    return s;
+  }
+  static Spread of(const Block& block, uint32_t lane) {
+    Spread s;
+    for (int k = 0; k < 6; ++k) s.bound[k] = splat(block.bound[k][lane]);
+    return s;
+  }
+  static f32x4 splat(float v) { return f32x4{v, v, v, v}; }
+};
+
+// Which of four boxes meet box `one`: bit i for box i.
+inline int meetsOne(const Block& four, const Spread& one) {
+  const f32x4* b = one.bound;
+  return simd::bitmask((four.lanes(0) <= b[3]) & (b[0] <= four.lanes(3)) & (four.lanes(1) <= b[4]) &
+                       (b[1] <= four.lanes(4)) & (four.lanes(2) <= b[5]) & (b[2] <= four.lanes(5)));
 }
 
 // A node of the tree over the blocks, two cache lines: up to four children, each a range of blocks ending before
@@ -262,8 +275,7 @@ class SelfPairs {
       const Block& group = groups_[first / kLanes];  // its blocks' boxes
       BvhBox box = BvhBox::empty();
       for (uint32_t a = first; a < first + kLanes && a < blocks_.size(); ++a) box.grow(blockBoxes_[a]);
-      const f32x4 query[6] = {splat(box.lo[0]), splat(box.lo[1]), splat(box.lo[2]),
-                              splat(box.hi[0]), splat(box.hi[1]), splat(box.hi[2])};
+      const Spread query = Spread::of(box);
       const auto from = static_cast<int32_t>(first);
       const i32x4 blockOf = {from, from + 1, from + 2, from + 3};
       int top = 0;
@@ -279,8 +291,7 @@ class SelfPairs {
             continue;
           }
           const uint32_t b = child & ~kLeaf;
-          const f32x4 leaf[6] = {node.boxes.spread(0, side), node.boxes.spread(1, side), node.boxes.spread(2, side),
-                                 node.boxes.spread(3, side), node.boxes.spread(4, side), node.boxes.spread(5, side)};
+          const Spread leaf = Spread::of(node.boxes, side);
           const auto last = static_cast<int32_t>(b);
           const int upTo = simd::bitmask(blockOf <= i32x4{last, last, last, last});
           for (int some = meetsOne(group, leaf) & upTo; some != 0; some &= some - 1) {
@@ -291,14 +302,11 @@ class SelfPairs {
     }
   }
 
-  static f32x4 splat(float v) { return f32x4{v, v, v, v}; }
-
   // Bit t: whether A's box S meets B's box t. S a constant: the loop over it unrolled (a loop kept the running mask's
   // shifts and the lanes' addresses in wasm locals, 5 % slower).
   template <int S>
   static int meets(const Block& A, const Block& B) {
-    const f32x4 box[6] = {A.spread(0, S), A.spread(1, S), A.spread(2, S), A.spread(3, S), A.spread(4, S), A.spread(5, S)};
-    return meetsOne(B, box);
+    return meetsOne(B, Spread::of(A, S));
   }
 
   // The pairs with one box in block a and the other in block b (a == b: pairs within the block), all sixteen tests
@@ -314,8 +322,6 @@ class SelfPairs {
       found(a * kLanes + bit / kLanes, b * kLanes + bit % kLanes);
     }
   }
-
-
 
   // Places s and t of the order, whose float boxes meet: a pair when the boxes do.
   void found(uint32_t s, uint32_t t) {
