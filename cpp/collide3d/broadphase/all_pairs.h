@@ -1,7 +1,6 @@
 // All overlapping pairs among many closed axis-aligned boxes, one-shot (a static set).
-// Order: the boxes sorted by the Morton code of their centres (morton.h), so boxes near in space are near in the
-// order; a run of equal codes (a cluster finer than the codes' cells) by codes of its own, and so on a few times,
-// then by recursive median splits.
+// Order: the boxes by their centres, near in space near in the order (spatial_order.h: Morton codes, then median
+// splits for clusters finer than the codes).
 // Tree: the order cut into blocks of four boxes, and a four-way tree over the blocks, each node's range of blocks
 // quartered (a linear build: no split is searched for; a surface-area split would cost more to find than it saves
 // here), a node's box the union of its children's.
@@ -24,8 +23,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "collide3d/broadphase/spatial_order.h"
 #include "collide3d/dispatch/encoded.h"
-#include "collide3d/math/morton.h"
 #include "collide3d/math/simd.h"
 #include "collide3d/memory/checked.h"
 #include "collide3d/mesh/bvh.h"
@@ -99,9 +98,6 @@ struct alignas(64) Node {
 static_assert(sizeof(Node) == 128);
 constexpr uint32_t kLeaf = 1u << 31;  // blocks and nodes number fewer than 2^30
 
-// Ranges of the order this short are left as they are: a block's boxes are tested together whatever their order.
-constexpr uint32_t kFineEnough = kLanes;
-
 class SelfPairs {
  public:
   // `exactInFloat`: the boxes are float32 numbers, which the tree's float boxes hold exactly.
@@ -145,96 +141,18 @@ class SelfPairs {
   }
 
  private:
-  // ids_: the boxes in the tree's order (orderRange).
+  // ids_: the boxes in the tree's order (spatial_order.h), by their centres (bounds halved, then added: no overflow).
   [[nodiscard]] bool order() {
-    if (!checked::reserve(ids_, boxes_.size())) return false;
-    for (size_t i = 0; i < boxes_.size(); ++i) ids_.push_back(static_cast<uint32_t>(i));
-    return orderRange(0, boxes_.size(), 0);
-  }
-
-  // Orders places [first, first + count) of ids_ by the Morton codes of their centres, in cells of the cube around
-  // those centres (a cube, so that a long scene is cut across its length first); then each run of equal codes (a
-  // cluster finer than the cells) by codes in its own cube, and a run these cannot split (its centres equal, or a
-  // cluster within a cluster within a cluster) by median splits. False when the heap cannot hold the keys.
-  [[nodiscard]] bool orderRange(size_t first, size_t count, int depth) {
-    constexpr int kRecodings = 3;
-    if (depth > kRecodings) return orderByMedians(first, count);
-    std::vector<uint32_t> keys, order;
-    if (!checked::reserve(keys, count) || !checked::reserve(order, count)) return false;
-    double lo[3], hi[3];
-    for (int k = 0; k < 3; ++k) lo[k] = hi[k] = centre(ids_[first]).at[k];
-    for (size_t i = first + 1; i < first + count; ++i) {
-      const Centre c = centre(ids_[i]);
-      for (int k = 0; k < 3; ++k) lo[k] = std::min(lo[k], c.at[k]), hi[k] = std::max(hi[k], c.at[k]);
+    std::vector<spatial_order::Centred> centres;
+    if (!checked::reserve(ids_, boxes_.size()) || !checked::reserve(centres, boxes_.size())) return false;
+    for (size_t i = 0; i < boxes_.size(); ++i) {
+      const Box& b = boxes_[i];
+      centres.push_back({{0.5 * b.lo[0] + 0.5 * b.hi[0], 0.5 * b.lo[1] + 0.5 * b.hi[1], 0.5 * b.lo[2] + 0.5 * b.hi[2]},
+                         static_cast<uint32_t>(i)});
     }
-    // Halved before subtracting: the extent of huge centres would overflow. No extent, or too little for a finite
-    // scale: every centre in cell 0.
-    const double side = std::max({0.5 * hi[0] - 0.5 * lo[0], 0.5 * hi[1] - 0.5 * lo[1], 0.5 * hi[2] - 0.5 * lo[2]});
-    double scale = 0.5 * morton::kCells / side;
-    if (!(scale < std::numeric_limits<double>::infinity())) scale = 0;
-    for (size_t i = first; i < first + count; ++i) {
-      const Centre c = centre(ids_[i]);
-      uint32_t cell[3];
-      for (int k = 0; k < 3; ++k) {
-        // In [0, kCells] up to rounding (infinite where the difference overflows); the last cell holds the top.
-        const double at = (c.at[k] - lo[k]) * scale;
-        cell[k] = at < morton::kCells - 1 ? static_cast<uint32_t>(at) : morton::kCells - 1;
-      }
-      keys.push_back(morton::code(cell[0], cell[1], cell[2]));
-      order.push_back(c.id);
-    }
-    if (!morton::sortByKey(keys, order)) return false;
-    std::copy(order.begin(), order.end(), ids_.begin() + first);
-    for (size_t run = 0, end; run < count; run = end) {
-      for (end = run + 1; end < count && keys[end] == keys[run];) ++end;
-      if (end - run <= kFineEnough) continue;
-      const bool split = end - run < count;  // else these cells cannot tell the centres apart
-      if (!(split ? orderRange(first + run, end - run, depth + 1) : orderByMedians(first + run, end - run))) {
-        return false;
-      }
-    }
+    if (!spatialOrder(centres)) return false;
+    for (const spatial_order::Centred& c : centres) ids_.push_back(c.id);
     return true;
-  }
-
-  // A box's centre (its bounds halved, then added: no overflow) and its number.
-  struct Centre {
-    double at[3];
-    uint32_t id;
-  };
-  Centre centre(size_t i) const {
-    const Box& b = boxes_[i];
-    return {{0.5 * b.lo[0] + 0.5 * b.hi[0], 0.5 * b.lo[1] + 0.5 * b.hi[1], 0.5 * b.lo[2] + 0.5 * b.hi[2]}, uint32_t(i)};
-  }
-
-  // Reorders places [first, first + count) of ids_ by median splits; false when the heap cannot hold their centres.
-  [[nodiscard]] bool orderByMedians(size_t first, size_t count) {
-    std::vector<Centre> run;
-    if (!checked::reserve(run, count)) return false;
-    for (size_t i = first; i < first + count; ++i) run.push_back(centre(ids_[i]));
-    splitByMedians(run.begin(), run.end());
-    for (size_t i = 0; i < count; ++i) ids_[first + i] = run[i].id;
-    return true;
-  }
-
-  // Orders centres [begin, end) so that each half of the range (and each half of a half, down to kFineEnough) lies
-  // on one side of the median along the widest axis of its centres.
-  template <class It>
-  static void splitByMedians(It begin, It end) {
-    while (end - begin > kFineEnough) {
-      double lo[3], hi[3];
-      for (int k = 0; k < 3; ++k) lo[k] = hi[k] = begin->at[k];
-      for (It c = begin + 1; c != end; ++c) {
-        for (int k = 0; k < 3; ++k) lo[k] = std::min(lo[k], c->at[k]), hi[k] = std::max(hi[k], c->at[k]);
-      }
-      int axis = 0;
-      for (int k = 1; k < 3; ++k) {
-        if (0.5 * hi[k] - 0.5 * lo[k] > 0.5 * hi[axis] - 0.5 * lo[axis]) axis = k;
-      }
-      const It half = begin + (end - begin) / 2;
-      std::nth_element(begin, half, end, [axis](const Centre& p, const Centre& q) { return p.at[axis] < q.at[axis]; });
-      splitByMedians(begin, half);
-      begin = half;
-    }
   }
 
   // The node over blocks [first, first + count) (two or more), its range quartered; returns the range's box.

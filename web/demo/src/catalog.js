@@ -89,7 +89,7 @@ export const catalog = [
   { id: 'sweep-terrain', chapter: 'Acceleration structures', title: 'Swept capsule – terrain', load: () => import('./scenes/sweep-terrain.js'),
     summary: 'A capsule moving over a 3,200-triangle height field: the first triangle it touches, found through the mesh\'s tree, as sweeping every triangle would.' },
   { id: 'broadphase', chapter: 'Acceleration structures', title: 'Broadphase: allPairs and AabbTree', load: () => import('./scenes/broadphase.js'),
-    summary: 'Hundreds of drifting boxes: every overlapping pair by sort and sweep and by a dynamic tree kept up to date, the boxes a probe meets, timed beside box-intersect.' },
+    summary: 'Hundreds of drifting boxes: every overlapping pair at once (Morton order, a four-way tree, boxes on SIMD lanes) and from a dynamic tree kept up to date, the boxes a probe meets, timed beside box-intersect.' },
   { id: 'batch-rays', chapter: 'Acceleration structures', title: 'Batch raycasts: a scanner', load: () => import('./scenes/batch-rays.js'),
     summary: 'Thousands of rays in one raycastBatch call per target, the nearest hit of each drawn as a dot, timed beside one call per ray and three.js\'s Ray.' },
   { id: 'frustum-culling', chapter: 'Acceleration structures', title: 'Frustum culling', load: () => import('./scenes/frustum-culling.js'),
