@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -579,6 +580,18 @@ void fuzzAllPairs(fuzz::Input& in) {
   }
   std::vector<uint32_t> flat;
   require(allPairs(numbers.data(), count, flat));
+  require(sortedPairs(flat) == bruteForcePairs(boxes));
+  // The same boxes rounded to float32 (monotonically, so each stays a box; clamped to float's range, converting
+  // beyond it being undefined), which the tree holds exactly: no pair is decided again on doubles.
+  std::vector<float> floats;
+  constexpr double kFloatMax = std::numeric_limits<float>::max();
+  for (const double x : numbers) floats.push_back(static_cast<float>(std::clamp(x, -kFloatMax, kFloatMax)));
+  for (size_t i = 0; i < count; ++i) {
+    const float* f = &floats[6 * i];
+    boxes[i] = Aabb{{f[0], f[1], f[2]}, {f[3], f[4], f[5]}};
+  }
+  flat.clear();
+  require(allPairs(floats.data(), count, flat));
   require(sortedPairs(flat) == bruteForcePairs(boxes));
 }
 
