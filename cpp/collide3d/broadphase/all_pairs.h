@@ -16,10 +16,8 @@
 // reported exactly when intersects(aabb, aabb) says the boxes meet, touching included.
 #pragma once
 #include <algorithm>
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 #include <vector>
 
