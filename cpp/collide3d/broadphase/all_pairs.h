@@ -35,6 +35,8 @@ using simd::f32x4, simd::i32x4;
 
 struct Box {
   double lo[3], hi[3];
+
+  static Box of(const Aabb& b) { return {{b.min.x, b.min.y, b.min.z}, {b.max.x, b.max.y, b.max.z}}; }
 };
 
 inline bool overlap(const Box& a, const Box& b) {
@@ -139,14 +141,12 @@ class SelfPairs {
   }
 
  private:
-  // ids_: the boxes in the tree's order (spatial_order.h), by their centres (bounds halved, then added: no overflow).
+  // ids_: the boxes in the tree's order (spatial_order.h), by their centres.
   [[nodiscard]] bool order() {
     std::vector<spatial_order::Centred> centres;
     if (!checked::reserve(ids_, boxes_.size()) || !checked::reserve(centres, boxes_.size())) return false;
     for (size_t i = 0; i < boxes_.size(); ++i) {
-      const Box& b = boxes_[i];
-      centres.push_back({{0.5 * b.lo[0] + 0.5 * b.hi[0], 0.5 * b.lo[1] + 0.5 * b.hi[1], 0.5 * b.lo[2] + 0.5 * b.hi[2]},
-                         static_cast<uint32_t>(i)});
+      centres.push_back(spatial_order::Centred::of(boxes_[i].lo, boxes_[i].hi, static_cast<uint32_t>(i)));
     }
     if (!spatialOrder(centres)) return false;
     for (const spatial_order::Centred& c : centres) ids_.push_back(c.id);
@@ -271,7 +271,7 @@ template <class T>
   if (!checked::reserve(read, count)) return false;
   for (size_t i = 0; i < count; ++i) {
     const Aabb box = decode<Aabb>(boxes + encodedSize<Aabb>() * i);
-    read.push_back({{box.min.x, box.min.y, box.min.z}, {box.max.x, box.max.y, box.max.z}});
+    read.push_back(all_pairs::Box::of(box));
   }
   return all_pairs::SelfPairs(read, std::is_same_v<T, float>, pairs).run();
 }

@@ -200,7 +200,7 @@ class DynamicTree {
     if (!checked::reserve(boxes, count_) || !checked::reserve(ids, count_)) return false;
     for (const Node& node : nodes_) {
       if (node.height != 0) continue;
-      boxes.push_back({{node.box.min.x, node.box.min.y, node.box.min.z}, {node.box.max.x, node.box.max.y, node.box.max.z}});
+      boxes.push_back(all_pairs::Box::of(node.box));
       ids.push_back(node.id);
     }
     const size_t first = out.size();
@@ -280,10 +280,10 @@ class DynamicTree {
     root_ = kNone;
   }
 
-  // A leaf's fat box's centre (its bounds halved, then added: no overflow) and the leaf.
+  // A leaf's fat box's centre, and the leaf.
   spatial_order::Centred centred(uint32_t leaf) const {
-    const Aabb& b = nodes_[leaf].fat;
-    return {{0.5 * b.min.x + 0.5 * b.max.x, 0.5 * b.min.y + 0.5 * b.max.y, 0.5 * b.min.z + 0.5 * b.max.z}, leaf};
+    const all_pairs::Box fat = all_pairs::Box::of(nodes_[leaf].fat);
+    return spatial_order::Centred::of(fat.lo, fat.hi, leaf);
   }
 
   // A subtree over leaves_[first, last) (last > first, in spatial order), the range halved. Its root, parent unset.

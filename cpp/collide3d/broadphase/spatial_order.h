@@ -22,6 +22,11 @@ namespace spatial_order {
 struct Centred {
   double at[3];
   uint32_t id;
+
+  // The centre of the box [lo, hi]: its bounds halved, then added (no overflow for finite bounds).
+  static Centred of(const double (&lo)[3], const double (&hi)[3], uint32_t id) {
+    return {{0.5 * lo[0] + 0.5 * hi[0], 0.5 * lo[1] + 0.5 * hi[1], 0.5 * lo[2] + 0.5 * hi[2]}, id};
+  }
 };
 
 // Ranges this short are left as they are.
