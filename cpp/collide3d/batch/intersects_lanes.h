@@ -131,7 +131,7 @@ void run(const EncodedItems& a, const EncodedItems& b, size_t pairs, uint8_t* me
       pairs,
       [&](size_t first) {
         const auto found = Kernel::template decide<V>(sideA, sideB, first);
-        for (size_t k = 0; k < lanes::kLanes<V>; ++k) met[first + k] = found.met[k] != 0;
+        lanes::storeFlags(found.met, met + first);
         return found.answered;
       },
       [&](size_t i) { met[i] = exactMeets(i); });

@@ -5,6 +5,8 @@
 // the single query's.
 #pragma once
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <utility>
 
 #include "collide3d/batch/pairs.h"
@@ -66,17 +68,30 @@ Mask lanesIf(bool condition) {
 template <class V, class Block, class Single>
 void forEachBlock(size_t pairs, Block&& block, Single&& single) {
   constexpr size_t kCount = kLanes<V>;
+  constexpr int kEvery = (1 << kCount) - 1;
   size_t i = 0;
   for (; i + kCount <= pairs; i += kCount) {
-    const auto answered = block(i);
-    bool every = true;
-    for (size_t k = 0; k < kCount; ++k) every = every && answered[k] != 0;
-    if (__builtin_expect(every, 1)) continue;
+    const int answered = simd::bitmask(block(i));
+    if (__builtin_expect(answered == kEvery, 1)) continue;
     for (size_t k = 0; k < kCount; ++k) {
-      if (answered[k] == 0) single(i + k);
+      if ((answered >> k & 1) == 0) single(i + k);
     }
   }
   for (; i < pairs; ++i) single(i);
+}
+
+// A mask's lanes as bytes at `out`, 1 where set, 0 elsewhere: one store (the lanes' bits spread a byte apart by one
+// multiplication: bit k lands on bit 8k, and no two partial products overlap).
+template <class Mask>
+void storeFlags(Mask lanes, uint8_t* out) {
+  const uint32_t bits = static_cast<uint32_t>(simd::bitmask(lanes));
+  if constexpr (sizeof(Mask) / sizeof(lanes[0]) == 4) {
+    const uint32_t bytes = (bits * 0x00204081u) & 0x01010101u;
+    std::memcpy(out, &bytes, sizeof bytes);
+  } else {
+    const uint16_t bytes = static_cast<uint16_t>((bits * 0x81u) & 0x0101u);
+    std::memcpy(out, &bytes, sizeof bytes);
+  }
 }
 
 // Calls run(V{}, A{}, B{}) with the lane type V and the element types A and B of the two sides.

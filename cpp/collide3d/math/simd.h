@@ -7,8 +7,8 @@
 
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
-#elif defined(__SSE__)
-#include <xmmintrin.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 namespace c3d::simd {
@@ -46,15 +46,21 @@ inline V load(const Lane* from) {
   return v;
 }
 
-// Which lanes of a four-lane comparison are true, as bits 0 to 3: one instruction (wasm's i32x4.bitmask, SSE's
-// movmskps), so a loop over the true lanes branches once a lane it visits instead of once a lane.
-inline int bitmask(i32x4 lanes) {
+// Which lanes of a comparison are true, as bits 0 to 3 (four float or int lanes) or 0 and 1 (two double lanes): one
+// instruction (wasm's i32x4/i64x2.bitmask, SSE's movmskps/movmskpd), so a loop over the true lanes branches once a
+// lane it visits instead of once a lane. The mask's lane type varies (int or long by target), only its width counts.
+template <class Mask>
+inline int bitmask(Mask lanes) {
+  static_assert(sizeof(Mask) == 16);
+  constexpr bool kFour = sizeof(lanes[0]) == 4;
 #if defined(__wasm_simd128__)
-  return wasm_i32x4_bitmask(lanes);
-#elif defined(__SSE__)
-  return _mm_movemask_ps(reinterpret_cast<__m128>(lanes));
+  return kFour ? wasm_i32x4_bitmask((v128_t)lanes) : wasm_i64x2_bitmask((v128_t)lanes);
+#elif defined(__SSE2__)
+  return kFour ? _mm_movemask_ps((__m128)lanes) : _mm_movemask_pd((__m128d)lanes);
 #else
-  return (lanes[0] & 1) | (lanes[1] & 2) | (lanes[2] & 4) | (lanes[3] & 8);
+  int bits = 0;
+  for (int k = 0; k < (kFour ? 4 : 2); ++k) bits |= (lanes[k] != 0) << k;
+  return bits;
 #endif
 }
 

@@ -20,15 +20,18 @@ struct Aabb {
   }
 };
 
+// Why a box is rejected: min > max on `axis` (0, 1, 2).
+[[gnu::cold, gnu::noinline]] inline bool failOrder(Problem& problem, int axis, double lo, double hi) {
+  const char* const name[3] = {"x", "y", "z"};
+  problem.field.clear() << "min." << name[axis];
+  problem.message.clear() << "must be <= max." << name[axis] << " = " << hi << " (got " << lo << ")";
+  return false;
+}
+
 inline bool validate(const Aabb& box, Problem& problem) {
-  const char* const axis[3] = {"x", "y", "z"};
   for (int i = 0; i < 3; ++i) {
     const double lo = component(box.min, i), hi = component(box.max, i);
-    if (!(lo <= hi)) {
-      problem.field.clear() << "min." << axis[i];
-      problem.message.clear() << "must be <= max." << axis[i] << " = " << hi << " (got " << lo << ")";
-      return false;
-    }
+    if (!(lo <= hi)) return failOrder(problem, i, lo, hi);
   }
   return true;
 }

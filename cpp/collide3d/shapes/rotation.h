@@ -5,26 +5,27 @@
 
 namespace c3d {
 
+[[gnu::cold, gnu::noinline]] inline bool failRotation(Problem& problem, double error) {
+  problem.field.clear() << "rotation";
+  problem.message.clear() << "must be orthonormal within 1e-6 (got columns off by " << error << ")";
+  return false;
+}
 inline bool validateRotation(const Mat3& rotation, Problem& problem) {
   const double error = orthonormalityError(rotation);
-  if (!(error <= kOrthonormalTolerance)) {
-    problem.field.clear() << "rotation";
-    problem.message.clear() << "must be orthonormal within 1e-6 (got columns off by " << error << ")";
-    return false;
-  }
-  return true;
+  return error <= kOrthonormalTolerance || failRotation(problem, error);
 }
 
 // Each component of a size vector (radii, halfSize) must be >= 0; `field` is "radii" or "halfSize".
+[[gnu::cold, gnu::noinline]] inline bool failNegative(Problem& problem, const char* field, int axis, double value) {
+  const char* const name[3] = {"x", "y", "z"};
+  fail(problem, field, "must be >= 0", value);
+  problem.field << "." << name[axis];
+  return false;
+}
 inline bool validateNonNegative(Vec3 size, const char* field, Problem& problem) {
-  const char* const axis[3] = {"x", "y", "z"};
   for (int i = 0; i < 3; ++i) {
     const double value = component(size, i);
-    if (!(value >= 0)) {
-      fail(problem, field, "must be >= 0", value);
-      problem.field << "." << axis[i];
-      return false;
-    }
+    if (!(value >= 0)) return failNegative(problem, field, i, value);
   }
   return true;
 }

@@ -110,9 +110,10 @@ inline bool inRange(double x) {  // without branches: it runs on every number of
 }
 constexpr const char* kRangeRule = "must be 0 or of magnitude 2^-126 to 2^126 (1.2e-38 to 8.5e37)";
 
-// Fills `problem` and returns false, so validators can `return fail(...)`.
+// Fills `problem` and returns false, so validators can `return fail(...)`. Out of line and cold, so a validator
+// (a few comparisons) inlines into the loops that check many shapes, the batch calls' items.
 template <class Value>
-bool fail(Problem& problem, const char* field, const char* rule, Value got) {
+[[gnu::cold, gnu::noinline]] bool fail(Problem& problem, const char* field, const char* rule, Value got) {
   problem.field.clear() << field;
   problem.message.clear() << rule << " (got " << got << ")";
   return false;
