@@ -31,20 +31,48 @@ struct Side {
   V number(size_t first, int field) const {
     return gather(numbers + first * stride + field, std::make_index_sequence<kLanes<V>>{});
   }
-  exact::V3<V> vec3(size_t first, int field) const {
-    return {number(first, field), number(first, field + 1), number(first, field + 2)};
+
+  // Numbers `field` and `field + 1` of the items, both within an item. Four float lanes load each item's two numbers
+  // at once and unzip them: four loads and four shuffles, where gathering the two took eight loads and six lane
+  // inserts. (A shape's numbers are read in pairs from an even one, so two fields sharing a pair share its loads.)
+  static constexpr bool kLoadsPairs = std::is_same_v<V, simd::f32x4> && std::is_same_v<T, float>;
+  std::pair<V, V> twoNumbers(size_t first, int field) const {
+    if constexpr (kLoadsPairs) {
+      typedef float f32x2 __attribute__((vector_size(8)));
+      const T* at = numbers + first * stride + field;
+      const auto p0 = simd::load<f32x2>(at), p1 = simd::load<f32x2>(at + stride);
+      const auto p2 = simd::load<f32x2>(at + 2 * stride), p3 = simd::load<f32x2>(at + 3 * stride);
+      const V low = __builtin_shufflevector(p0, p1, 0, 1, 2, 3), high = __builtin_shufflevector(p2, p3, 0, 1, 2, 3);
+      return {__builtin_shufflevector(low, high, 0, 2, 4, 6), __builtin_shufflevector(low, high, 1, 3, 5, 7)};
+    } else {
+      return {number(first, field), number(first, field + 1)};
+    }
+  }
+
+  // Number kField of items of kSize numbers: from the pair it starts or ends, when that pair lies within the item.
+  template <int kField, int kSize>
+  V numberOf(size_t first) const {
+    if constexpr (kLoadsPairs && (kField | 1) < kSize) {
+      const auto two = twoNumbers(first, kField & ~1);
+      return (kField & 1) == 0 ? two.first : two.second;
+    } else {
+      return number(first, kField);
+    }
   }
 };
 
 // A shape's field across the lanes, by its member: get<&Sphere::radius>(side, first).
 template <auto Member, class Side>
 auto get(const Side& side, size_t first) {
-  constexpr int kAt = encodedOffset(Member);
+  using Field = MemberOf<decltype(Member)>;
+  constexpr int kAt = encodedOffset(Member), kSize = encodedSize<typename Field::Owner>();
   static_assert(kAt >= 0);
-  if constexpr (std::is_same_v<typename MemberOf<decltype(Member)>::Type, Vec3>) {
-    return side.vec3(first, kAt);
+  if constexpr (std::is_same_v<typename Field::Type, Vec3>) {
+    using V = decltype(side.number(first, kAt));
+    return exact::V3<V>{side.template numberOf<kAt, kSize>(first), side.template numberOf<kAt + 1, kSize>(first),
+                        side.template numberOf<kAt + 2, kSize>(first)};
   } else {
-    return side.number(first, kAt);
+    return side.template numberOf<kAt, kSize>(first);
   }
 }
 
