@@ -132,7 +132,7 @@ void run(const EncodedItems& a, const EncodedItems& b, size_t pairs, uint8_t* me
       [&](size_t first) {
         const auto found = Kernel::template decide<V>(sideA, sideB, first);
         lanes::storeFlags(found.met, met + first);
-        return found.answered;
+        return simd::bitmask(found.answered);
       },
       [&](size_t i) { met[i] = exactMeets(i); });
 }

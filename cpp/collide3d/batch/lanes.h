@@ -91,7 +91,7 @@ Mask lanesIf(bool condition) {
   return condition ? allLanes<Mask>() : Mask{};
 }
 
-// Runs the pairs a block at a time: block(first) returns the mask of the lanes it answered (all bits set), and the
+// Runs the pairs a block at a time: block(first) returns the lanes it answered as bits (bit k: lane k), and the
 // pairs of lanes it left, and of the tail after the last whole block, go to single(i).
 template <class V, class Block, class Single>
 void forEachBlock(size_t pairs, Block&& block, Single&& single) {
@@ -99,7 +99,7 @@ void forEachBlock(size_t pairs, Block&& block, Single&& single) {
   constexpr int kEvery = (1 << kCount) - 1;
   size_t i = 0;
   for (; i + kCount <= pairs; i += kCount) {
-    const int answered = simd::bitmask(block(i));
+    const int answered = block(i);
     if (__builtin_expect(answered == kEvery, 1)) continue;
     for (size_t k = 0; k < kCount; ++k) {
       if ((answered >> k & 1) == 0) single(i + k);

@@ -13,6 +13,8 @@
 #pragma once
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <optional>
 #include <tuple>
 
@@ -288,22 +290,23 @@ int raycast(const EncodedItems& casters, const EncodedItems& targets, size_t pai
       pairs,
       [&](size_t first) {
         for (size_t k = 0; k < lanes::kLanes<V>; ++k) t[first + k] = kInfinity;
-        Mask answered = Kernel::template provenMisses<V, kSegment>(a, b, first, fromZero, options);
+        int answered = simd::bitmask(Kernel::template provenMisses<V, kSegment>(a, b, first, fromZero, options));
         if constexpr (Kernel::kAnswers) {
           for (size_t half = 0; range && half < lanes::kLanes<V>; half += 2) {
-            if (answered[half] != 0 && answered[half + 1] != 0) continue;
-            // Two pairs on double lanes, in the form the single query takes.
+            const int open = ~answered >> half & 3;
+            if (open == 0) continue;
+            // Two pairs on double lanes, in the form the single query takes; what they settle of the open lanes is
+            // merged without a branch a lane (hits and misses mix at random in a batch).
             const Answers found =
                 range->limited
                     ? Kernel::template answers<kSegment, true>(a2, b2, first + half, fromZero2, *range, options)
                     : Kernel::template answers<kSegment, false>(a2, b2, first + half, fromZero2, *range, options);
-            for (size_t k = 0; k < 2; ++k) {
-              if (answered[half + k] != 0 || found.settled[k] == 0) continue;
-              answered[half + k] = ~0;
-              if (found.hit[k] == 0) continue;
-              t[first + half + k] = found.t[k] + 0.0;  // + 0: -0 reads as 0, as in raycast()
-              ++hits;
-            }
+            const Mask2 opened = {-static_cast<int64_t>(open & 1), -static_cast<int64_t>(open >> 1)};
+            const Mask2 hit = opened & found.settled & found.hit;
+            const f64x2 answer = hit ? found.t + 0.0 : f64x2{} + kInfinity;  // + 0: -0 reads as 0, as in raycast()
+            std::memcpy(t + first + half, &answer, sizeof answer);
+            answered |= (simd::bitmask(found.settled) & open) << half;
+            hits += __builtin_popcount(simd::bitmask(hit));
           }
         }
         return answered;
