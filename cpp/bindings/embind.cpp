@@ -143,15 +143,16 @@ int cullEncoded(int type, std::uintptr_t items, int count, int isDouble, std::ui
   return isDouble ? run(reinterpret_cast<const double*>(items)) : run(reinterpret_cast<const float*>(items));
 }
 
-// All overlapping pairs among `count` boxes stored at `items` (float32, or float64 when `isDouble`). Returns how
-// many pairs there are, their numbers then in io::numbersFound; kInvalidB for a bad box (io::itemsUsable says
-// where); kHeapFull when the heap cannot hold them (nothing is kept).
-int allPairsEncoded(std::uintptr_t items, int count, int isDouble) {
+// All overlapping pairs among `count` boxes stored at `items` (float32, or float64 when `isDouble`), or part `part`
+// of `parts` of them (all_pairs.h's Share). Returns how many pairs there are, their numbers then in io::numbersFound;
+// kInvalidB for a bad box (io::itemsUsable says where); kHeapFull when the heap cannot hold them (nothing is kept).
+int allPairsEncoded(std::uintptr_t items, int count, int isDouble, int part, int parts) {
   io::releaseFound();
   if (!io::itemsUsable(io::itemsAt(ShapeType::Aabb, items, count, isDouble))) return io::kInvalidB;
   const auto n = static_cast<size_t>(count);
+  const all_pairs::Share share{static_cast<uint32_t>(part), static_cast<uint32_t>(parts)};
   auto run = [&](const auto* values) -> int {
-    if (allPairs(values, n, io::numbersFound)) return static_cast<int>(io::numbersFound.size() / 2);
+    if (allPairs(values, n, io::numbersFound, share)) return static_cast<int>(io::numbersFound.size() / 2);
     io::releaseFound();
     return io::kHeapFull;
   };

@@ -581,6 +581,11 @@ void fuzzAllPairs(fuzz::Input& in) {
   std::vector<uint32_t> flat;
   require(allPairs(numbers.data(), count, flat));
   require(sortedPairs(flat) == bruteForcePairs(boxes));
+  // The pairs in shares, for threads: together, each pair once.
+  const auto parts = static_cast<uint32_t>(1 + in.choice(4));
+  std::vector<uint32_t> shares;
+  for (uint32_t part = 0; part < parts; ++part) require(allPairs(numbers.data(), count, shares, {part, parts}));
+  require(sortedPairs(shares) == sortedPairs(flat));
   // The same boxes rounded to float32 (monotonically, so each stays a box; clamped to float's range, converting
   // beyond it being undefined), which the tree holds exactly: no pair is decided again on doubles.
   std::vector<float> floats;

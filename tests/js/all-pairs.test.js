@@ -57,6 +57,31 @@ describe('allPairs', () => {
     expect(theirs.size).toBeGreaterThan(1000);
   });
 
+  it('splits its pairs into shares (opts.part of opts.parts), each pair in exactly one', () => {
+    const random = mulberry32(99);
+    const n = 6000, boxes = new Float32Array(6 * n);
+    for (let i = 0; i < n; i += 1) {
+      for (let k = 0; k < 3; k += 1) {
+        boxes[6 * i + k] = random();
+        boxes[6 * i + k + 3] = boxes[6 * i + k] + 10 ** (-1.8 + 0.5 * random());
+      }
+    }
+    const whole = pairSet(c3d.allPairs(boxes));
+    expect(whole.size).toBeGreaterThan(2000);
+    for (const parts of [1, 2, 3, 7]) {
+      const shares = Array.from({ length: parts }, (_, part) => c3d.allPairs(boxes, { part, parts }));
+      const joined = shares.flatMap((pairs) => [...pairSet(pairs)]);
+      expect(new Set(joined)).toEqual(whole);
+      expect(joined.length).toBe(whole.size);  // none in two shares
+      // 6,000 boxes make twelve stripes of 512, dealt out in turn: every share of up to three gets a fair part.
+      if (parts <= 3) for (const pairs of shares) expect(pairs.length / 2).toBeGreaterThan(whole.size / (3 * parts));
+    }
+    // Fewer boxes than a stripe: the first share holds them all.
+    expect(pairSet(c3d.allPairs(boxes.subarray(0, 600), { part: 0, parts: 2 })))
+      .toEqual(pairSet(c3d.allPairs(boxes.subarray(0, 600))));
+    expect(c3d.allPairs(boxes.subarray(0, 600), { part: 1, parts: 2 })).toEqual(new Uint32Array(0));
+  });
+
   it('handles no box, one box and identical boxes', () => {
     expect(c3d.allPairs(new Float32Array(0))).toEqual(new Uint32Array(0));
     expect(c3d.allPairs(new Float32Array([0, 0, 0, 1, 1, 1]))).toEqual(new Uint32Array(0));
@@ -74,6 +99,14 @@ describe('allPairs', () => {
       .toBe('RangeError: collide3d.allPairs: boxes[8] must be a finite number (got NaN)');
     expect(error(() => c3d.allPairs(new Float32Array([0, 0, 0, 1, 1, -1]))))
       .toBe('RangeError: collide3d.allPairs: boxes, aabb 0: min.z must be <= max.z = -1 (got 0)');
+    const two = new Float32Array(12);
+    expect(error(() => c3d.allPairs(two, 2))).toBe('TypeError: collide3d.allPairs: opts must be an object (got 2)');
+    expect(error(() => c3d.allPairs(two, { parts: 2.5 }))).toBe('TypeError: collide3d.allPairs: opts.parts must be an integer (got 2.5)');
+    expect(error(() => c3d.allPairs(two, { parts: 0 }))).toBe('RangeError: collide3d.allPairs: opts.parts must be from 1 to 65536 (got 0)');
+    expect(error(() => c3d.allPairs(two, { part: '1', parts: 2 }))).toBe('TypeError: collide3d.allPairs: opts.part must be an integer (got "1")');
+    expect(error(() => c3d.allPairs(two, { part: 2, parts: 2 })))
+      .toBe('RangeError: collide3d.allPairs: opts.part must be from 0 to 1, below opts.parts (got 2)');
+    expect(error(() => c3d.allPairs(two, { part: -1 }))).toBe('RangeError: collide3d.allPairs: opts.part must be from 0 to 0, below opts.parts (got -1)');
   });
 
   it('returns its memory: the heap is the same after 2,000 calls', () => {

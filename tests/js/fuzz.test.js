@@ -178,7 +178,7 @@ function fuzzer(seed) {
     () => batchAgreesWithSingleCalls(),
     () => c3d.cullSpheres(shape('frustum'), numbers(4), chance(0.7) ? undefined : numbers(1)),
     () => c3d.cullBoxes(shape('frustum'), numbers(6), chance(0.7) ? undefined : numbers(1)),
-    () => c3d.allPairs(numbers(6)),
+    () => c3d.allPairs(numbers(6), pick([undefined, null, {}, { part: number(), parts: number() }, { part: 0, parts: 3 }, 2])),
     () => heapArray(pick([Float32Array, Float64Array, Uint8Array, Int32Array, Array, undefined]), pick([0, 3, -1, 1.5, 2 ** 40, number()])),
     () => {
       const positions = chance(0.8) ? new Float32Array(Array.from({ length: 9 * (1 + Math.floor(random() * 4)) }, goodNumber)) : numbers(3);

@@ -38,7 +38,7 @@ describe('the packed package', () => {
       'web/lib/filters.js',
       'web/lib/heap-array.js', 'web/lib/heap-owner.js', 'web/lib/index.d.ts', 'web/lib/index.js',
       'web/lib/inline.d.ts', 'web/lib/inline.js', 'web/lib/load.js', 'web/lib/loaded.js', 'web/lib/mesh-async.js',
-      'web/lib/mesh-format.js', 'web/lib/mesh.js', 'web/lib/pair-entries.js', 'web/lib/pair-slabs.js', 'web/lib/pairs.d.ts',
+      'web/lib/mesh-format.js', 'web/lib/mesh.js', 'web/lib/pair-entries.js', 'web/lib/pairs.d.ts',
       'web/lib/segment-tree.js', 'web/lib/three/accelerated-raycast.js',
       'web/lib/three/bounds-tree.js', 'web/lib/three/drawn-ranges.js', 'web/lib/three/geometry-arrays.js', 'web/lib/three/in-range.js',
       'web/lib/three/index.d.ts', 'web/lib/three/index.js', 'web/lib/three/instance-tree.js', 'web/lib/three/morton-order.js',

@@ -116,9 +116,9 @@ describe('WorkerPool', () => {
       new TypeError('collide3d.WorkerPool.cullSpheres: frustum.type must be "frustum" (got "sphere")'));
   });
 
-  it('finds allPairs\' pairs, each once, slab by slab: touching pairs across a slab\'s bound included', async () => {
+  it('finds allPairs\' pairs, each once, a share in each worker: a touching lattice and random boxes', async () => {
     // A lattice of unit boxes with corners on the integers, 20 x 20 x 15 = 6,000 of them: each meets the (up to) 26
-    // around it, touching at faces, edges or corners, whichever axis the slabs cut along and wherever their bounds fall.
+    // around it, touching at faces, edges or corners.
     const side = [20, 20, 15], boxes = new Float32Array(6 * 6000);
     let n = 0;
     for (let x = 0; x < side[0]; ++x) for (let y = 0; y < side[1]; ++y) for (let z = 0; z < side[2]; ++z) boxes.set([x, y, z, x + 1, y + 1, z + 1], 6 * n++);

@@ -17,9 +17,9 @@ namespace {
 using testing::Random;
 
 template <class T>
-std::vector<std::pair<uint32_t, uint32_t>> sortedPairs(const std::vector<T>& boxes) {
+std::vector<std::pair<uint32_t, uint32_t>> sortedPairs(const std::vector<T>& boxes, all_pairs::Share share = {}) {
   std::vector<uint32_t> flat;
-  EXPECT_TRUE(allPairs(boxes.data(), boxes.size() / 6, flat));
+  EXPECT_TRUE(allPairs(boxes.data(), boxes.size() / 6, flat, share));
   std::vector<std::pair<uint32_t, uint32_t>> pairs;
   for (size_t k = 0; k < flat.size(); k += 2) pairs.emplace_back(flat[k], flat[k + 1]);
   std::sort(pairs.begin(), pairs.end());
@@ -67,6 +67,32 @@ TEST(AllPairs, FindsExactlyThePairsThatMeetOneByOne) {
     found += pairs.size();
   }
   EXPECT_GT(found, 3000u);
+}
+
+// Parts of the pairs, for threads: each pair in exactly one part, so the parts together are brute force's pairs.
+TEST(AllPairs, PartsHoldEveryPairOnce) {
+  Random random(131);
+  for (const size_t n : {1u, 2u, 5u, 17u, 600u, 5000u}) {
+    const auto boxes = randomBoxes<double>(random, n, n % 2 == 0);
+    const auto whole = bruteForce(boxes);
+    for (const uint32_t parts : {1u, 2u, 3u, 8u}) {
+      std::vector<std::pair<uint32_t, uint32_t>> joined;
+      size_t fewest = whole.size();
+      for (uint32_t k = 0; k < parts; ++k) {
+        const auto part = sortedPairs(boxes, {k, parts});
+        joined.insert(joined.end(), part.begin(), part.end());
+        fewest = std::min(fewest, part.size());
+      }
+      std::sort(joined.begin(), joined.end());
+      EXPECT_EQ(joined, whole) << n << " boxes, " << parts << " parts";
+      // 5,000 boxes make 10 stripes of groups: every one of two or three parts gets some.
+      if (n == 5000 && parts <= 3) EXPECT_GT(fewest, whole.size() / (4 * parts)) << parts;
+    }
+  }
+  // One block (no tree): its six pairs in the first share only.
+  const std::vector<float> four(24, 0.0f);
+  EXPECT_EQ(sortedPairs(four, {0, 2}).size(), 6u);
+  EXPECT_TRUE(sortedPairs(four, {1, 2}).empty());
 }
 
 TEST(AllPairs, FewBoxes) {

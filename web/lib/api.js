@@ -227,6 +227,7 @@ export function createApi(module, compiled) {
   const badInput = (fn, path, type, input) => badItem(fn, path, type, valuesOf(input));
 
   const FLOATS = [Float32Array, Float64Array];
+  const MAX_PARTS = 65536;  // allPairs' shares: far more than any machine's threads
   const FLOATS_EXPECTED = 'a Float32Array or Float64Array, or a HeapArray of one';
 
   // Batch input numbers (a Float32Array or Float64Array, or a HeapArray of one) of `stride` to an item, checked:
@@ -282,18 +283,31 @@ export function createApi(module, compiled) {
   }
 
   // Every overlapping pair among `boxes` (min x, y, z, max x, y, z each): a Uint32Array of i, j, i, j, ... (i < j).
-  function allPairs(boxes) {
-    const input = numbersOf('allPairs', 'boxes', boxes, sizes.aabb);
+  // opts.part of opts.parts: that share of the pairs only (each pair is in one share), for threads that split a call.
+  function allPairs(boxes, opts) {
+    const fn = 'allPairs';
+    const input = numbersOf(fn, 'boxes', boxes, sizes.aabb);
+    const { part, parts } = shareOf(options(opts, fn), fn);
     const call = beginCall();
     const heap = place([input], []);
-    checkCall(call, 'allPairs');
+    checkCall(call, fn);
     const count = input.length / sizes.aabb;
-    const status = module.allPairs(heap.addresses[0], count, input.Type === Float64Array ? 1 : 0);
-    if (status === INVALID_B) throw badInput('allPairs', 'boxes', 'aabb', input);
+    const status = module.allPairs(heap.addresses[0], count, input.Type === Float64Array ? 1 : 0, part, parts);
+    if (status === INVALID_B) throw badInput(fn, 'boxes', 'aabb', input);
     if (status === HEAP_FULL) {
-      throw rangeError('allPairs', 'boxes', `(${count} boxes): their pairs need more memory than the wasm heap can give`);
+      throw rangeError(fn, 'boxes', `(${count} boxes): their pairs need more memory than the wasm heap can give`);
     }
-    return takeFound(2 * status, 'allPairs', 'boxes');
+    return takeFound(2 * status, fn, 'boxes');
+  }
+
+  // allPairs' share, read once and checked: { part, parts }, 0 <= part < parts (the whole: 0 of 1).
+  function shareOf(o, fn) {
+    const parts = o?.parts ?? 1, part = o?.part ?? 0;
+    if (!Number.isInteger(parts)) throw typeError(fn, 'opts.parts', 'an integer', parts);
+    if (parts < 1 || parts > MAX_PARTS) throw rangeError(fn, 'opts.parts', `must be from 1 to ${MAX_PARTS} (got ${parts})`);
+    if (!Number.isInteger(part)) throw typeError(fn, 'opts.part', 'an integer', part);
+    if (part < 0 || part >= parts) throw rangeError(fn, 'opts.part', `must be from 0 to ${parts - 1}, below opts.parts (got ${part})`);
+    return { part, parts };
   }
 
   /**

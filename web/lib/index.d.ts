@@ -386,9 +386,10 @@ export interface Collide3d {
     visible?: Out): Out;
   /**
    * Every overlapping pair among many boxes, stored as min x, y, z, max x, y, z per box (touching counts, as in
-   * intersects): i, j, i, j, ... with i < j, in no particular order.
+   * intersects): i, j, i, j, ... with i < j, in no particular order. opts.part of opts.parts (0 <= part < parts,
+   * default 0 of 1): only that share of the pairs, each pair in exactly one share, for threads that split the call.
    */
-  allPairs(boxes: BatchNumbers): Uint32Array;
+  allPairs(boxes: BatchNumbers, opts?: { part?: number; parts?: number }): Uint32Array;
   /**
    * A character's shape moved by `motion` through `world` by collide-and-slide: it stops a skin width short of what it
    * meets and slides along it, walks up walkable slopes and meets steeper ones as walls, slides down them when
@@ -446,7 +447,7 @@ export interface WorkerPool {
   cullSpheres(frustum: FrustumShape, spheres: BatchNumbers): Promise<Uint8Array>;
   /** cullBoxes, split. */
   cullBoxes(frustum: FrustumShape, boxes: BatchNumbers): Promise<Uint8Array>;
-  /** allPairs, split: space cut into slabs, each slab's pairs found in a worker; every pair once, in no particular order. */
+  /** allPairs, split: each worker finds its share of the pairs (allPairs' opts.part); every pair once, in no particular order. */
   allPairs(boxes: BatchNumbers): Promise<Uint32Array>;
   /** A copy of the mesh (as it is now) in every worker, for raycastBatch; dispose() it when done. */
   share(mesh: TriangleMesh): Promise<PooledMesh>;

@@ -10,7 +10,6 @@
 // classic worker.
 import init from './index.js';
 import { ITEM_PROBLEM } from './boundary.js';
-import { slabPairs } from './pair-slabs.js';
 
 let ready;  // the API, once the first message has given the module
 const meshes = new Map();  // the meshes pools shared with this worker, by their key
@@ -48,7 +47,7 @@ const requests = {
   cullSpheres: (c3d, { frustum, items }) => c3d.cullSpheres(frustum, items),
   cullBoxes: (c3d, { frustum, items }) => c3d.cullBoxes(frustum, items),
   meshRaycastBatch: (c3d, { key, rays, opts }) => meshes.get(key).raycastBatch(rays, opts),
-  allPairs: (c3d, { boxes, axis, bounds, slab }) => slabPairs(c3d, boxes, axis, bounds, slab),
+  allPairs: (c3d, { boxes, part, parts }) => c3d.allPairs(boxes, { part, parts }),
 };
 
 const buffersOf = (answer) => (ArrayBuffer.isView(answer) ? [answer.buffer]

@@ -11,6 +11,9 @@
 // children each, where one search a block visited 1.44 million, and the binary tree's self-collision traversal of the
 // same blocks (Gottschalk, Lin & Manocha 1996, "OBBTree"; Ericson, Real-Time Collision Detection §6.3.2) took 2.73
 // million steps of one pair of nodes.
+// Shares: the groups' searches are independent, and each pair is found by exactly one of them, so a call can find a
+// share of the pairs (Share: part k of n), for threads that each build the tree and search their own groups:
+// stripes of kStripeGroups groups dealt out in turn, so each share holds groups from all over the scene.
 // Exactness: the tree's boxes are float32, each bound rounded outward, so a float test can only add pairs; a pair of
 // double boxes it passes is then decided on the given numbers (float32 boxes are exact as they are). A pair is
 // reported exactly when intersects(aabb, aabb) says the boxes meet, touching included.
@@ -98,11 +101,17 @@ struct alignas(64) Node {
 static_assert(sizeof(Node) == 128);
 constexpr uint32_t kLeaf = 1u << 31;  // blocks and nodes number fewer than 2^30
 
+// Part `index` of `count` of the pairs (0 <= index < count): every pair is in one part.
+struct Share {
+  uint32_t index = 0, count = 1;
+};
+constexpr uint32_t kStripeGroups = 32;  // 512 boxes: small against a share, large against a search
+
 class SelfPairs {
  public:
   // `exactInFloat`: the boxes are float32 numbers, which the tree's float boxes hold exactly.
-  SelfPairs(std::vector<Box>& boxes, bool exactInFloat, std::vector<uint32_t>& pairs)
-      : boxes_(boxes), exactInFloat_(exactInFloat), pairs_(pairs) {}
+  SelfPairs(std::vector<Box>& boxes, bool exactInFloat, Share share, std::vector<uint32_t>& pairs)
+      : boxes_(boxes), exactInFloat_(exactInFloat), share_(share), pairs_(pairs) {}
 
   // Appends the pairs; false when the heap cannot hold them or the tree (then `pairs` holds some).
   [[nodiscard]] bool run() {
@@ -182,12 +191,16 @@ class SelfPairs {
   // found by descending the tree into the children whose boxes meet it and whose ranges reach the group; then for
   // each such block, the group's blocks that meet it and come no later (so each pair of blocks is met once).
   void pairs() {
-    if (nodes_.empty()) return blockPairs(0, 0);  // one block: no tree
+    if (nodes_.empty()) {  // one block: no tree
+      if (share_.index == 0) blockPairs(0, 0);
+      return;
+    }
     // A search holds at most three waiting children a level, and the tree is at most 15 levels deep (fewer than 2^30
     // blocks, the range quartered at each level).
     constexpr int kStack = 3 * 15 + 1;
     uint32_t stack[kStack];
     for (uint32_t first = 0; first < blocks_.size() && held_; first += kLanes) {
+      if (first / kLanes / kStripeGroups % share_.count != share_.index) continue;
       const Block& group = groups_[first / kLanes];  // its blocks' boxes
       BvhBox box = BvhBox::empty();
       for (uint32_t a = first; a < first + kLanes && a < blocks_.size(); ++a) box.grow(blockBoxes_[a]);
@@ -251,6 +264,7 @@ class SelfPairs {
 
   std::vector<Box>& boxes_;  // as given; then in the tree's order
   bool exactInFloat_;
+  Share share_;
   std::vector<uint32_t> ids_;  // the box in each place of the tree's order
   std::vector<Block> blocks_;
   std::vector<BvhBox> blockBoxes_;  // each block's box
@@ -262,10 +276,11 @@ class SelfPairs {
 
 }  // namespace all_pairs
 
-// Boxes as min x, y, z, max x, y, z each; appends every overlapping pair (i, j), i < j, to `pairs` (2 numbers a
-// pair, in no particular order). False when the heap cannot hold them all (then `pairs` holds some).
+// Boxes as min x, y, z, max x, y, z each; appends every overlapping pair (i, j), i < j, of `share` to `pairs` (2
+// numbers a pair, in no particular order). False when the heap cannot hold them all (then `pairs` holds some).
 template <class T>
-[[nodiscard]] bool allPairs(const T* boxes, size_t count, std::vector<uint32_t>& pairs) {
+[[nodiscard]] bool allPairs(const T* boxes, size_t count, std::vector<uint32_t>& pairs,
+                            all_pairs::Share share = {}) {
   if (count < 2) return true;
   std::vector<all_pairs::Box> read;
   if (!checked::reserve(read, count)) return false;
@@ -273,7 +288,7 @@ template <class T>
     const Aabb box = decode<Aabb>(boxes + encodedSize<Aabb>() * i);
     read.push_back(all_pairs::Box::of(box));
   }
-  return all_pairs::SelfPairs(read, std::is_same_v<T, float>, pairs).run();
+  return all_pairs::SelfPairs(read, std::is_same_v<T, float>, share, pairs).run();
 }
 
 }  // namespace c3d

@@ -204,7 +204,7 @@ class DynamicTree {
       ids.push_back(node.id);
     }
     const size_t first = out.size();
-    const bool held = boxes.size() < 2 || all_pairs::SelfPairs(boxes, false, out).run();
+    const bool held = boxes.size() < 2 || all_pairs::SelfPairs(boxes, false, {}, out).run();
     for (size_t k = first; k < out.size(); k += 2) {
       const uint32_t i = ids[out[k]], j = ids[out[k + 1]];
       out[k] = std::min(i, j), out[k + 1] = std::max(i, j);
