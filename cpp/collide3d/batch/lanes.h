@@ -76,6 +76,26 @@ auto get(const Side& side, size_t first) {
   }
 }
 
+// One side's items picked by index: lane k holds item picks[first + k] (a side of one item: stride 0, any pick).
+template <class V, class T>
+struct PickedSide {
+  const T* numbers;
+  size_t stride;
+  const uint32_t* picks;
+
+  template <size_t... k>
+  V gather(const uint32_t* at, int field, std::index_sequence<k...>) const {
+    return V{static_cast<exact::LaneElement<V>>(numbers[at[k] * stride + field])...};
+  }
+  V number(size_t first, int field) const {
+    return gather(picks + first, field, std::make_index_sequence<kLanes<V>>{});
+  }
+  template <int kField, int kSize>
+  V numberOf(size_t first) const {
+    return number(first, kField);
+  }
+};
+
 template <class V, class T>
 Side<V, T> sideOf(const EncodedItems& items) {
   return {static_cast<const T*>(items.data), items.count == 1 ? 0 : static_cast<size_t>(items.size)};

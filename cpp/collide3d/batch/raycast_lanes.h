@@ -11,10 +11,10 @@
 // query's. (A sphere's hits stay exact: there the single query's own cost is its root's accuracy, a fifth of the hits
 // of a typical batch refined in double-double, which lanes computing the same t cannot make cheaper.)
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <optional>
 #include <tuple>
 
@@ -273,50 +273,68 @@ struct Boxes {
 
 using Kernels = std::tuple<Triangles, Spheres, Planes, Boxes>;
 
+// The batch a chunk of pairs at a time: first the float lanes prove what misses they can, a block at a time, and the
+// pairs they leave are listed (without a branch a pair: hits and misses mix at random in a batch, and a branch on
+// each cost more than the work it skipped); then the listed pairs go two at a time through the double lanes
+// (`answers`), densely, and the few those leave to the exact query.
 template <class Kernel, bool kSegment, class V, class TA, class TB>
 int raycast(const EncodedItems& casters, const EncodedItems& targets, size_t pairs, const RaycastOptions& options,
             RaycastFn exactCast, double* t) {
   using Mask = decltype(V{} < V{});
+  constexpr size_t kLanes = lanes::kLanes<V>, kChunk = 256;
   const auto a = lanes::sideOf<V, TA>(casters);
   const auto b = lanes::sideOf<V, TB>(targets);
   const Mask fromZero = lanes::lanesIf<Mask>(casters.type != ShapeType::Line);
-  const auto a2 = lanes::sideOf<f64x2, TA>(casters);  // the same items on double lanes, widened exactly
-  const auto b2 = lanes::sideOf<f64x2, TB>(targets);
   const Mask2 fromZero2 = lanes::lanesIf<Mask2>(casters.type != ShapeType::Line);
   const std::optional<Range> range = rangeOf(casters.type, options);  // none: every pair misses (the exact query)
+  uint32_t open[kChunk + 1], left[kChunk];  // the pairs the float lanes leave; then those the double lanes leave
+  // The open pairs' items on double lanes, widened exactly.
+  const lanes::PickedSide<f64x2, TA> a2{a.numbers, a.stride, open};
+  const lanes::PickedSide<f64x2, TB> b2{b.numbers, b.stride, open};
   double bufferA[kEncodedShapeSize], bufferB[kEncodedShapeSize];
   int hits = 0;
-  lanes::forEachBlock<V>(
-      pairs,
-      [&](size_t first) {
-        for (size_t k = 0; k < lanes::kLanes<V>; ++k) t[first + k] = kInfinity;
-        int answered = simd::bitmask(Kernel::template provenMisses<V, kSegment>(a, b, first, fromZero, options));
-        if constexpr (Kernel::kAnswers) {
-          for (size_t half = 0; range && half < lanes::kLanes<V>; half += 2) {
-            const int open = ~answered >> half & 3;
-            if (open == 0) continue;
-            // Two pairs on double lanes, in the form the single query takes; what they settle of the open lanes is
-            // merged without a branch a lane (hits and misses mix at random in a batch).
-            const Answers found =
-                range->limited
-                    ? Kernel::template answers<kSegment, true>(a2, b2, first + half, fromZero2, *range, options)
-                    : Kernel::template answers<kSegment, false>(a2, b2, first + half, fromZero2, *range, options);
-            const Mask2 opened = {-static_cast<int64_t>(open & 1), -static_cast<int64_t>(open >> 1)};
-            const Mask2 hit = opened & found.settled & found.hit;
-            const f64x2 answer = hit ? found.t + 0.0 : f64x2{} + kInfinity;  // + 0: -0 reads as 0, as in raycast()
-            std::memcpy(t + first + half, &answer, sizeof answer);
-            answered |= (simd::bitmask(found.settled) & open) << half;
-            hits += __builtin_popcount(simd::bitmask(hit));
+  for (size_t start = 0; start < pairs; start += kChunk) {
+    const size_t end = std::min(pairs, start + kChunk);
+    size_t opened = 0;
+    size_t i = start;
+    for (; i + kLanes <= end; i += kLanes) {
+      for (size_t k = 0; k < kLanes; ++k) t[i + k] = kInfinity;
+      const int missed = simd::bitmask(Kernel::template provenMisses<V, kSegment>(a, b, i, fromZero, options));
+      for (size_t k = 0; k < kLanes; ++k) {
+        open[opened] = static_cast<uint32_t>(i + k);
+        opened += (missed >> k & 1) ^ 1;
+      }
+    }
+    for (; i < end; ++i) t[i] = kInfinity, open[opened++] = static_cast<uint32_t>(i);
+    const uint32_t* toExact = open;  // the pairs left to the exact query
+    size_t exactCount = opened;
+    if constexpr (Kernel::kAnswers) {
+      if (range && opened > 0) {
+        open[opened] = open[opened - 1];  // an odd count: the last pair twice, its second answer not taken
+        toExact = left, exactCount = 0;
+        for (size_t j = 0; j < opened; j += 2) {
+          const Answers found =
+              range->limited
+                  ? Kernel::template answers<kSegment, true>(a2, b2, j, fromZero2, *range, options)
+                  : Kernel::template answers<kSegment, false>(a2, b2, j, fromZero2, *range, options);
+          const int settled = simd::bitmask(found.settled), hit = simd::bitmask(found.settled & found.hit);
+          for (size_t k = 0; k < 2 && j + k < opened; ++k) {
+            t[open[j + k]] = (hit >> k & 1) != 0 ? found.t[k] + 0.0 : kInfinity;  // + 0: -0 reads as 0, as raycast()
+            hits += hit >> k & 1;
+            left[exactCount] = open[j + k];
+            exactCount += (settled >> k & 1) ^ 1;
           }
         }
-        return answered;
-      },
-      [&](size_t i) {
-        const auto hit = exactCast(casters.item(a.stride == 0 ? 0 : i, bufferA),
-                                   targets.item(b.stride == 0 ? 0 : i, bufferB), options);
-        t[i] = hit ? hit->t + 0.0 : kInfinity;  // + 0: -0 reads as 0, as in raycast()
-        hits += hit.has_value();
-      });
+      }
+    }
+    for (size_t k = 0; k < exactCount; ++k) {
+      const size_t pair = toExact[k];
+      const auto hit = exactCast(casters.item(a.stride == 0 ? 0 : pair, bufferA),
+                                 targets.item(b.stride == 0 ? 0 : pair, bufferB), options);
+      t[pair] = hit ? hit->t + 0.0 : kInfinity;  // + 0: -0 reads as 0, as in raycast()
+      hits += hit.has_value();
+    }
+  }
   return hits;
 }
 
