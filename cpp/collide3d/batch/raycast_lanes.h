@@ -7,9 +7,10 @@
 // (`answers`): where the lanes prove every sign the single query's filter needs, its filter proves them too
 // (their bound is the larger, filtered_lanes.h) and it computes from the same doubles, so the lanes' t, in the same
 // operations in the same order, is its t bit for bit (-ffp-contract=off: no fused operation on either side). What the
-// lanes cannot settle (an unproven sign) goes to the exact query (batch/lanes.h), so every answer is the single
-// query's. (A sphere's hits stay exact: there the single query's own cost is its root's accuracy, a fifth of the hits
-// of a typical batch refined in double-double, which lanes computing the same t cannot make cheaper.)
+// lanes cannot settle (an unproven sign) goes to the exact query, so every answer is the single query's. (A sphere's
+// hits stay exact: there the single query's own cost is its root's accuracy, a fifth of the hits of a typical batch
+// refined in double-double; deciding the meeting on the lanes and taking t from the single query's steps was no
+// faster.)
 #pragma once
 #include <algorithm>
 #include <array>
