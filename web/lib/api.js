@@ -227,7 +227,6 @@ export function createApi(module, compiled) {
   const badInput = (fn, path, type, input) => badItem(fn, path, type, valuesOf(input));
 
   const FLOATS = [Float32Array, Float64Array];
-  const MAX_PARTS = 65536;  // allPairs' shares: far more than any machine's threads
   const FLOATS_EXPECTED = 'a Float32Array or Float64Array, or a HeapArray of one';
 
   // Batch input numbers (a Float32Array or Float64Array, or a HeapArray of one) of `stride` to an item, checked:
@@ -301,6 +300,7 @@ export function createApi(module, compiled) {
   }
 
   // allPairs' share, read once and checked: { part, parts }, 0 <= part < parts (the whole: 0 of 1).
+  const MAX_PARTS = 65536;  // far more than any machine's threads
   function shareOf(o, fn) {
     const parts = o?.parts ?? 1, part = o?.part ?? 0;
     if (!Number.isInteger(parts)) throw typeError(fn, 'opts.parts', 'an integer', parts);
