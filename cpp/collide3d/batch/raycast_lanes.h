@@ -67,6 +67,14 @@ struct Answers {
   f64x2 t;
 };
 
+// What a kernel's float lanes prove of a block: the lanes proven to miss, and those whose every sign the double lanes'
+// answers would read is already proven exactly (boxes: the slab crossings, which the hit's t does not use), so the
+// double lanes need not prove them again.
+template <class Mask>
+struct Proof {
+  Mask missed, signs;
+};
+
 // The lanes where every value's sign is proven: there the single query's filter keeps its double values.
 template <size_t kCount>
 Mask2 everySignProven(const std::array<exact::LaneValue<f64x2>, kCount>& m) {
@@ -93,20 +101,19 @@ struct Triangles {
   static constexpr ShapeType kTarget = ShapeType::Triangle;
   static constexpr bool kAnswers = true;  // answers() settles the pairs provenMisses leaves
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
-  static Mask provenMisses(const Casters& casters, const Targets& triangles, size_t first, Mask fromZero,
-                           const RaycastOptions& options) {
-    return moller_trumbore::provenMisses<V, kSegment>(from(casters, first), towards(casters, first),
-                                                      get<&Triangle::a>(triangles, first),
-                                                      get<&Triangle::b>(triangles, first),
-                                                      get<&Triangle::c>(triangles, first), fromZero,
-                                                      options.backfaceCulling);
+  static Proof<Mask> provenMisses(const Casters& casters, const Targets& triangles, size_t first, Mask fromZero,
+                                  const RaycastOptions& options) {
+    const Mask missed = moller_trumbore::provenMisses<V, kSegment>(
+        from(casters, first), towards(casters, first), get<&Triangle::a>(triangles, first),
+        get<&Triangle::b>(triangles, first), get<&Triangle::c>(triangles, first), fromZero, options.backfaceCulling);
+    return {missed, Mask{}};  // the answers' t is the double determinants' quotient: they compute them anyway
   }
 
   // raycast_triangle.h's crossingSpan and raycast: with every sign proven (det != 0), a hit when each weight's
   // determinant, t det from t = 0 and (hi - t) det when limited, has det's sign (and det > 0 when culling); t is
   // t det / det kept in the range.
   template <bool kSegment, bool kLimited, class Casters, class Targets>
-  static Answers answers(const Casters& casters, const Targets& triangles, size_t first, Mask2 fromZero,
+  static Answers answers(const Casters& casters, const Targets& triangles, size_t first, Mask2 fromZero, Mask2,
                          const Range& range, const RaycastOptions& options) {
     const auto m = exact::filteredLanes<f64x2>(moller_trumbore::kDeterminants<kSegment, kLimited>,
                                                from(casters, first), towards(casters, first), limitLanes<kLimited>(range),
@@ -129,13 +136,13 @@ struct Spheres {
   static constexpr ShapeType kTarget = ShapeType::Sphere;
   static constexpr bool kAnswers = false;  // its hits go to the exact query
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
-  static Mask provenMisses(const Casters& casters, const Targets& spheres, size_t first, Mask fromZero,
-                           const RaycastOptions&) {
+  static Proof<Mask> provenMisses(const Casters& casters, const Targets& spheres, size_t first, Mask fromZero,
+                                  const RaycastOptions&) {
     const auto m = exact::filteredLanes<V>(kBallMeeting<kSegment, false>, from(casters, first),
                                            towards(casters, first), V{}, get<&Sphere::center>(spheres, first),
                                            get<&Sphere::radius>(spheres, first));
     const auto& [discriminant, b, c] = m;
-    return discriminant.negative() | (fromZero & b.positive() & c.positive());
+    return {discriminant.negative() | (fromZero & b.positive() & c.positive()), Mask{}};
   }
 };
 
@@ -145,20 +152,20 @@ struct Planes {
   static constexpr ShapeType kTarget = ShapeType::Plane;
   static constexpr bool kAnswers = true;
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
-  static Mask provenMisses(const Casters& casters, const Targets& planes, size_t first, Mask fromZero,
-                           const RaycastOptions&) {
+  static Proof<Mask> provenMisses(const Casters& casters, const Targets& planes, size_t first, Mask fromZero,
+                                  const RaycastOptions&) {
     const auto m = exact::filteredLanes<V>(kPlaneCrossing<kSegment, false>, get<&Plane::normal>(planes, first),
                                            get<&Plane::constant>(planes, first), from(casters, first),
                                            towards(casters, first), V{});
     const auto& [value, rate] = m;
-    return fromZero & ((value.positive() & rate.positive()) | (value.negative() & rate.negative()));
+    return {fromZero & ((value.positive() & rate.positive()) | (value.negative() & rate.negative())), Mask{}};
   }
 
   // raycast_plane.h's raycastAs with every sign proven (value and rate non-zero): a miss from t = 0 when value and
   // rate share a sign (crossing before the start), or when the value at hi (unlimited: the rate) has the rate's
   // opposite sign (after hi); t is -value / rate kept in the range.
   template <bool kSegment, bool kLimited, class Casters, class Targets>
-  static Answers answers(const Casters& casters, const Targets& planes, size_t first, Mask2 fromZero,
+  static Answers answers(const Casters& casters, const Targets& planes, size_t first, Mask2 fromZero, Mask2,
                          const Range& range, const RaycastOptions&) {
     const auto m = exact::filteredLanes<f64x2>(kPlaneCrossing<kSegment, kLimited>, get<&Plane::normal>(planes, first),
                                                get<&Plane::constant>(planes, first), from(casters, first),
@@ -177,13 +184,16 @@ struct Planes {
 // when, on some axis, it does not move and lies outside the slab, or (from t = 0) it moves away from the slab with its
 // leaving bound behind it; or when an entry comes after an exit, the sign of kSlabCrossings proven opposite to the
 // motions' product. `proven`: the lanes where every crossing meetsBox reads (two moving axes) has a proven sign.
+// `crossingsProven`: lanes whose crossings the float lanes proved, finding no miss: when every lane is one, the
+// crossings are not evaluated again (the comparisons are: they are cheap, and set the fields the clipping reads).
 template <class V, bool kSegment>
 struct SlabLanes {
   using Mask = decltype(V{} < V{});
   V origin[3], towards[3], low[3], high[3], in[3], out[3];
   Mask forward[3], backward[3], moving[3], missed{}, proven = lanes::allLanes<Mask>();
 
-  SlabLanes(const exact::V3<V>& o, const exact::V3<V>& p, const exact::V3<V>& lo, const exact::V3<V>& up, Mask fromZero)
+  SlabLanes(const exact::V3<V>& o, const exact::V3<V>& p, const exact::V3<V>& lo, const exact::V3<V>& up, Mask fromZero,
+            Mask crossingsProven = Mask{})
       : origin{o.x, o.y, o.z}, towards{p.x, p.y, p.z}, low{lo.x, lo.y, lo.z}, high{up.x, up.y, up.z} {
     for (int axis = 0; axis < 3; ++axis) {
       const V zero = kSegment ? origin[axis] : V{};  // a segment moves towards its end, a ray along its direction
@@ -195,6 +205,7 @@ struct SlabLanes {
       const Mask behind = (forward[axis] & (out[axis] < origin[axis])) | (backward[axis] & (out[axis] > origin[axis]));
       missed |= fromZero & behind;
     }
+    if (simd::bitmask(crossingsProven) == simd::bitmask(lanes::allLanes<Mask>())) return;
     const auto m = exact::filteredLanes<V>(kSlabCrossings<kSegment>, o, p, exact::V3<V>{in[0], in[1], in[2]},
                                            exact::V3<V>{out[0], out[1], out[2]});
     for (int k = 0; k < 6; ++k) {
@@ -211,11 +222,11 @@ struct Boxes {
   static constexpr ShapeType kTarget = ShapeType::Aabb;
   static constexpr bool kAnswers = true;
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
-  static Mask provenMisses(const Casters& casters, const Targets& boxes, size_t first, Mask fromZero,
-                           const RaycastOptions&) {
-    return SlabLanes<V, kSegment>(from(casters, first), towards(casters, first), get<&Aabb::min>(boxes, first),
-                                  get<&Aabb::max>(boxes, first), fromZero)
-        .missed;
+  static Proof<Mask> provenMisses(const Casters& casters, const Targets& boxes, size_t first, Mask fromZero,
+                                  const RaycastOptions&) {
+    const SlabLanes<V, kSegment> slabs(from(casters, first), towards(casters, first), get<&Aabb::min>(boxes, first),
+                                       get<&Aabb::max>(boxes, first), fromZero);
+    return {slabs.missed, slabs.proven};
   }
 
   // raycast_box.h's meetsBox, boxSpan and firstHit: settled where meetsBox's decision rests on proven signs (a miss
@@ -226,16 +237,17 @@ struct Boxes {
   // steps are long, and an instance per form cost the package 3.6 KB more (gzip) and ran slower in wasm.
   template <bool kSegment, bool kLimited, class Casters, class Targets>
   static Answers answers(const Casters& casters, const Targets& boxes, size_t first, Mask2 fromZero,
-                         const Range& range, const RaycastOptions& options) {
-    return answersInRange<kSegment>(casters, boxes, first, fromZero, range, options);
+                         Mask2 crossingsProven, const Range& range, const RaycastOptions& options) {
+    return answersInRange<kSegment>(casters, boxes, first, fromZero, crossingsProven, range, options);
   }
 
   template <bool kSegment, class Casters, class Targets>
   [[gnu::noinline]] static Answers answersInRange(const Casters& casters, const Targets& boxes, size_t first,
-                                                  Mask2 fromZero, const Range& range, const RaycastOptions& options) {
+                                                  Mask2 fromZero, Mask2 crossingsProven, const Range& range,
+                                                  const RaycastOptions& options) {
     const auto o3 = from(casters, first), p3 = towards(casters, first);
     const SlabLanes<f64x2, kSegment> slabs(o3, p3, get<&Aabb::min>(boxes, first), get<&Aabb::max>(boxes, first),
-                                           fromZero);
+                                           fromZero, crossingsProven);
     const auto &o = slabs.origin, &p = slabs.towards, &low = slabs.low, &high = slabs.high, &in = slabs.in;
     const auto &forward = slabs.forward, &backward = slabs.backward, &moving = slabs.moving;
     Mask2 miss = slabs.missed, proven = slabs.proven, inside = fromZero;
@@ -289,6 +301,7 @@ int raycast(const EncodedItems& casters, const EncodedItems& targets, size_t pai
   const Mask2 fromZero2 = lanes::lanesIf<Mask2>(casters.type != ShapeType::Line);
   const std::optional<Range> range = rangeOf(casters.type, options);  // none: every pair misses (the exact query)
   uint32_t open[kChunk + 1], left[kChunk];  // the pairs the float lanes leave; then those the double lanes leave
+  int64_t signs[kChunk + 1];                  // each open pair's Proof::signs, as a double lane's mask
   // The open pairs' items on double lanes, widened exactly.
   const lanes::PickedSide<f64x2, TA> a2{a.numbers, a.stride, open};
   const lanes::PickedSide<f64x2, TB> b2{b.numbers, b.stride, open};
@@ -300,24 +313,29 @@ int raycast(const EncodedItems& casters, const EncodedItems& targets, size_t pai
     size_t i = start;
     for (; i + kLanes <= end; i += kLanes) {
       for (size_t k = 0; k < kLanes; ++k) t[i + k] = kInfinity;
-      const int missed = simd::bitmask(Kernel::template provenMisses<V, kSegment>(a, b, i, fromZero, options));
+      const Proof<Mask> proof = Kernel::template provenMisses<V, kSegment>(a, b, i, fromZero, options);
+      const int missed = simd::bitmask(proof.missed), proven = simd::bitmask(proof.signs);
       for (size_t k = 0; k < kLanes; ++k) {
         open[opened] = static_cast<uint32_t>(i + k);
+        signs[opened] = -static_cast<int64_t>(proven >> k & 1);
         opened += (missed >> k & 1) ^ 1;
       }
     }
-    for (; i < end; ++i) t[i] = kInfinity, open[opened++] = static_cast<uint32_t>(i);
+    for (; i < end; ++i) t[i] = kInfinity, signs[opened] = 0, open[opened++] = static_cast<uint32_t>(i);
     const uint32_t* toExact = open;  // the pairs left to the exact query
     size_t exactCount = opened;
     if constexpr (Kernel::kAnswers) {
       if (range && opened > 0) {
         open[opened] = open[opened - 1];  // an odd count: the last pair twice, its second answer not taken
+        signs[opened] = signs[opened - 1];
         toExact = left, exactCount = 0;
         for (size_t j = 0; j < opened; j += 2) {
           const Answers found =
               range->limited
-                  ? Kernel::template answers<kSegment, true>(a2, b2, j, fromZero2, *range, options)
-                  : Kernel::template answers<kSegment, false>(a2, b2, j, fromZero2, *range, options);
+                  ? Kernel::template answers<kSegment, true>(a2, b2, j, fromZero2, simd::load<Mask2>(signs + j),
+                                                             *range, options)
+                  : Kernel::template answers<kSegment, false>(a2, b2, j, fromZero2, simd::load<Mask2>(signs + j),
+                                                              *range, options);
           const int settled = simd::bitmask(found.settled), hit = simd::bitmask(found.settled & found.hit);
           for (size_t k = 0; k < 2 && j + k < opened; ++k) {
             t[open[j + k]] = (hit >> k & 1) != 0 ? found.t[k] + 0.0 : kInfinity;  // + 0: -0 reads as 0, as raycast()
