@@ -102,6 +102,7 @@ describe('allPairs', () => {
     const two = new Float32Array(12);
     expect(error(() => c3d.allPairs(two, 2))).toBe('TypeError: collide3d.allPairs: opts must be an object (got 2)');
     expect(error(() => c3d.allPairs(two, { parts: 2.5 }))).toBe('TypeError: collide3d.allPairs: opts.parts must be an integer (got 2.5)');
+    expect(error(() => c3d.allPairs(two, { part: null }))).toBe('TypeError: collide3d.allPairs: opts.part must be an integer (got null)');
     expect(error(() => c3d.allPairs(two, { parts: 0 }))).toBe('RangeError: collide3d.allPairs: opts.parts must be from 1 to 65536 (got 0)');
     expect(error(() => c3d.allPairs(two, { part: '1', parts: 2 }))).toBe('TypeError: collide3d.allPairs: opts.part must be an integer (got "1")');
     expect(error(() => c3d.allPairs(two, { part: 2, parts: 2 })))

@@ -302,7 +302,9 @@ export function createApi(module, compiled) {
   // allPairs' share, read once and checked: { part, parts }, 0 <= part < parts (the whole: 0 of 1).
   const MAX_PARTS = 65536;  // far more than any machine's threads
   function shareOf(o, fn) {
-    const parts = o?.parts ?? 1, part = o?.part ?? 0;
+    let parts = o?.parts, part = o?.part;
+    if (parts === undefined) parts = 1;
+    if (part === undefined) part = 0;
     if (!Number.isInteger(parts)) throw typeError(fn, 'opts.parts', 'an integer', parts);
     if (parts < 1 || parts > MAX_PARTS) throw rangeError(fn, 'opts.parts', `must be from 1 to ${MAX_PARTS} (got ${parts})`);
     if (!Number.isInteger(part)) throw typeError(fn, 'opts.part', 'an integer', part);
