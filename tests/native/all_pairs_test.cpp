@@ -86,7 +86,9 @@ TEST(AllPairs, PartsHoldEveryPairOnce) {
       std::sort(joined.begin(), joined.end());
       EXPECT_EQ(joined, whole) << n << " boxes, " << parts << " parts";
       // 5,000 boxes make 10 stripes of groups: every one of two or three parts gets some.
-      if (n == 5000 && parts <= 3) EXPECT_GT(fewest, whole.size() / (4 * parts)) << parts;
+      if (n == 5000 && parts <= 3) {
+        EXPECT_GT(fewest, whole.size() / (4 * parts)) << parts;
+      }
     }
   }
   // One block (no tree): its six pairs in the first share only.

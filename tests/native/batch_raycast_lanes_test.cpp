@@ -352,10 +352,11 @@ TEST(BatchRaycastTriangles, TinyAndHugeCoordinatesMatchTheSingleQuery) {
 
 TEST(BatchRaycastLanes, SettleNearlyEveryPairOfATypicalBatchHitsIncluded) {
   // Casters from random points towards random points about the target (a tenth to all of them hit), as a scene's
-  // rays meet its triangles, planes and boxes: the lanes answer the hits too, leaving the exact query only the tail after
-  // the last whole block and the pairs the filter cannot settle.
+  // rays meet its triangles, planes, boxes and spheres: the lanes answer the hits too, leaving the exact query only the
+  // tail after the last whole block, the pairs the filter cannot settle and (spheres) the roots the single query
+  // refines.
   Random random(79);
-  for (const ShapeType target : {ShapeType::Triangle, ShapeType::Plane, ShapeType::Aabb}) {
+  for (const ShapeType target : {ShapeType::Triangle, ShapeType::Plane, ShapeType::Aabb, ShapeType::Sphere}) {
     for (const ShapeType caster : kCasters) {
       Pairs pairs{caster, {}, {}, target};
       for (int i = 0; i < testing::cases(4003); ++i) {
@@ -368,6 +369,8 @@ TEST(BatchRaycastLanes, SettleNearlyEveryPairOfATypicalBatchHitsIncluded) {
         } else if (target == ShapeType::Aabb) {
           const Vec3 lo = centre - random.vector(0, 1), hi = centre + random.vector(0, 1);
           pushNumbers(pairs, {lo.x, lo.y, lo.z, hi.x, hi.y, hi.z});
+        } else if (target == ShapeType::Sphere) {
+          pushNumbers(pairs, {centre.x, centre.y, centre.z, random.uniform(0.3, 1.5)});
         } else {
           const Vec3 n = random.vector(-1, 1);
           pushNumbers(pairs, {n.x, n.y, n.z, -dot(n, centre)});
@@ -376,7 +379,7 @@ TEST(BatchRaycastLanes, SettleNearlyEveryPairOfATypicalBatchHitsIncluded) {
       }
       SCOPED_TRACE(::testing::Message() << "target " << int(target) << ", caster " << int(caster));
       int hits = 0;
-      expectLanesSettleMost(pairs, 0.001, hits);
+      expectLanesSettleMost(pairs, target == ShapeType::Sphere ? 0.06 : 0.001, hits);
     }
   }
 }

@@ -3,14 +3,13 @@
 // bounds (exact/filtered_lanes.h), prove most misses a block of pairs at a time. A kernel's proof uses only the signs
 // the exact query decides on, and a subset of its reasons to miss; `fromZero` marks casters that start at t = 0 (not
 // lines).
-// Against triangles, planes and AABBs the pairs left then go through the single query's own steps on two double lanes
+// The pairs left then go through the single query's own steps on two double lanes
 // (`answers`): where the lanes prove every sign the single query's filter needs, its filter proves them too
 // (their bound is the larger, filtered_lanes.h) and it computes from the same doubles, so the lanes' t, in the same
 // operations in the same order, is its t bit for bit (-ffp-contract=off: no fused operation on either side). What the
-// lanes cannot settle (an unproven sign) goes to the exact query, so every answer is the single query's. (A sphere's
-// hits stay exact: there the single query's own cost is its root's accuracy, a fifth of the hits of a typical batch
-// refined in double-double; deciding the meeting on the lanes and taking t from the single query's steps was no
-// faster.)
+// lanes cannot settle (an unproven sign) goes to the exact query, so every answer is the single query's. Against
+// spheres the same holds of the root: the lanes keep it where the single query's condition estimate keeps its double
+// root, and leave the roots it refines in double-double to it.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -134,7 +133,7 @@ struct Triangles {
 // segment has a zero discriminant and b: never proven here.
 struct Spheres {
   static constexpr ShapeType kTarget = ShapeType::Sphere;
-  static constexpr bool kAnswers = false;  // its hits go to the exact query
+  static constexpr bool kAnswers = true;
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Proof<Mask> provenMisses(const Casters& casters, const Targets& spheres, size_t first, Mask fromZero,
                                   const RaycastOptions&) {
@@ -143,6 +142,55 @@ struct Spheres {
                                            get<&Sphere::radius>(spheres, first));
     const auto& [discriminant, b, c] = m;
     return {discriminant.negative() | (fromZero & b.positive() & c.positive()), Mask{}};
+  }
+
+  // raycast_sphere.h's raycast where every sign meetsBall reads is proven: a miss for a proven reason; a hit's t from
+  // ballSpan's roots and firstHit's choice among them, kept where refinedRoot's condition (rootCondition, from the
+  // same local inputs) keeps the double root. Left to the exact query: a direction rangeScale would rescale, b = 0
+  // (the roots' sign choice), a discriminant rounded below 0 (a graze), an unproven sign of the caster's point at hi
+  // where a limited caster's meeting rests on it, and a root the single query refines.
+  template <bool kSegment, bool kLimited, class Casters, class Targets>
+  static Answers answers(const Casters& casters, const Targets& spheres, size_t first, Mask2 fromZero, Mask2,
+                         const Range& range, const RaycastOptions& options) {
+    const auto o = from(casters, first), p = towards(casters, first);
+    const auto center = get<&Sphere::center>(spheres, first);
+    const f64x2 radius = get<&Sphere::radius>(spheres, first), zero{};
+    const auto m = exact::filteredLanes<f64x2>(kBallMeeting<kSegment, kLimited>, o, p, limitLanes<kLimited>(range),
+                                               center, radius);
+    Mask2 miss = (m[0].value < zero) | (fromZero & (m[1].value > zero) & (m[2].value > zero));
+    const Mask2 inside = fromZero & (m[2].value < zero);
+    Mask2 proven = everySignProven(m);
+    if constexpr (kLimited) {
+      // The caster at hi, where the rate there (a hi + b) cannot settle it, or it starts inside (solid off): a miss
+      // when it runs on inside past hi.
+      const auto atHi = exact::filteredLanes<f64x2>(kBallAtLimit<kSegment>, o, p, limitLanes<kLimited>(range), center,
+                                                    radius)[0];
+      const Mask2 readsAtHi = (m[3].value < zero) | (options.solid ? Mask2{} : inside);
+      miss |= (m[3].value < zero) & atHi.positive();
+      if (!options.solid) miss |= inside & atHi.negative();
+      proven &= ~readsAtHi | atHi.positive() | atHi.negative();
+    }
+    Mask2 exact = Mask2{};
+    // ballSpan on the caster's direction (a segment's: end - start), rangeScale 1 (a in range).
+    const auto [a, b, c, discriminant] = kBallQuadratic<false>(o, exactDirection<kSegment>(o, p), center, radius);
+    exact |= ~((a > 1e-290) & (a < 1e290)) | (b == zero) | (discriminant < zero);
+    const f64x2 s = simd::sqrt(discriminant), q = b > zero ? -(b + s) : -(b - s);  // -(b + copysign(s, b))
+    const f64x2 r0 = q / a, r1 = c / q, enter = r0 < r1 ? r0 : r1, exit = r0 < r1 ? r1 : r0;
+    // firstHit: starting inside, the start (solid) or the exit; else the entry, or the start when it lies before it.
+    const f64x2 lo = {range.lo, range.lo}, hi = {range.hi, range.hi};
+    const Mask2 atStart = options.solid ? inside : Mask2{};
+    const f64x2 t = atStart ? lo : inside ? clamped(exit, range) : enter >= lo ? clamped(enter, range) : lo;
+    // refinedRoot's condition where the single query would refine (a root strictly inside the range).
+    const auto local = o - center;
+    const auto towardsLocal = kSegment ? p - center : p;
+    const exact::V3<f64x2> origin{zero, zero, zero};
+    const auto [la, lb, lc, lD] = kBallQuadratic<kSegment>(local, towardsLocal, origin, radius);
+    const auto [ma, mb, mc, mD] = exact::laneMagnitudes(kBallQuadratic<kSegment>, local, towardsLocal, origin, radius);
+    const f64x2 condition =
+        rootCondition(la, lb, lc, lD, ma.value, mb.value, mc.value, mD.value, ~((lb >= zero) ^ inside));
+    exact |= ~atStart & (t > lo) & (t < hi) & ~(condition <= kRefineAbove);
+    const Mask2 settled = proven & (miss | ~exact);
+    return {settled, settled & ~miss, t};
   }
 };
 

@@ -35,6 +35,17 @@ inline V abs(V a) {
   return (V)((Bits)a & ~(Bits)(-V{}));
 }
 
+// Lane-wise square root of two doubles, correctly rounded as std::sqrt is (one instruction).
+inline f64x2 sqrt(f64x2 a) {
+#if defined(__wasm_simd128__)
+  return (f64x2)wasm_f64x2_sqrt((v128_t)a);
+#elif defined(__SSE2__)
+  return (f64x2)_mm_sqrt_pd((__m128d)a);
+#else
+  return f64x2{__builtin_sqrt(a[0]), __builtin_sqrt(a[1])};
+#endif
+}
+
 // A vector of the lanes stored at `from` (one load; unaligned is fine). Structures filled lane by lane store plain
 // arrays: writing one lane of a vector at a variable index compiled, in wasm, to storing the whole vector to the stack
 // and loading it back.

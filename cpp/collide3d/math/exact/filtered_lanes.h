@@ -94,4 +94,11 @@ template <class V, class Predicate, class... Inputs>
                                      std::make_index_sequence<std::tuple_size_v<Depths>>{});
 }
 
+// predicate(inputs...) on LaneMagnitude: filtered_sign.h's Magnitude evaluation lane by lane (the sums of absolute
+// monomials that refined_root.h's condition reads), each value a LaneMagnitude.
+template <class Predicate, class... Inputs>
+[[gnu::always_inline]] inline auto laneMagnitudes(const Predicate& predicate, const Inputs&... inputs) {
+  return detail::asTuple(predicate(detail::laneMagnitude(inputs)...));
+}
+
 }  // namespace c3d::exact

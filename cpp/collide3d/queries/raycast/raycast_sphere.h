@@ -15,29 +15,6 @@
 
 namespace c3d {
 
-// The interval of t where origin + t * direction lies in the ball; empty when it misses.
-inline Span ballSpan(Vec3 origin, Vec3 direction, Vec3 center, double radius) {
-  Span span;
-  const Vec3 w = origin - center;
-  const double a = dot(direction, direction);
-  const double b = dot(direction, w);
-  const double c = dot(w, w) - radius * radius;
-  if (a == 0) {  // a zero-length segment: the point is in the ball or not
-    if (c > 0) span.makeEmpty();
-    return span;
-  }
-  const double discriminant = radius * radius * a - lengthSquared(cross(direction, w));
-  if (discriminant < 0) {
-    span.makeEmpty();
-    return span;
-  }
-  const double q = -(b + std::copysign(std::sqrt(discriminant), b));
-  const double r0 = q != 0 ? q / a : 0, r1 = q != 0 ? c / q : 0;
-  span.enter = std::fmin(r0, r1), span.enterFace = 0;
-  span.exit = std::fmax(r0, r1), span.exitFace = 0;
-  return span;
-}
-
 // The quadratic |w + t d|^2 - r^2 = a t^2 + 2 b t + c of a caster against a ball, in any number type (d its direction,
 // w = o - center), and its discriminant b^2 - a c in Lagrange's form r^2 a - |d x w|^2: (a, b, c, discriminant).
 template <bool kSegment>
@@ -48,6 +25,25 @@ constexpr auto kBallQuadratic = [](const auto& o, const auto& p, const auto& cen
   const auto a = dot(d, d);
   return std::make_tuple(a, dot(d, w), dot(w, w) - r * r, r * r * a - dot(k, k));
 };
+
+// The interval of t where origin + t * direction lies in the ball; empty when it misses.
+inline Span ballSpan(Vec3 origin, Vec3 direction, Vec3 center, double radius) {
+  Span span;
+  const auto [a, b, c, discriminant] = kBallQuadratic<false>(origin, direction, center, radius);
+  if (a == 0) {  // a zero-length segment: the point is in the ball or not
+    if (c > 0) span.makeEmpty();
+    return span;
+  }
+  if (discriminant < 0) {
+    span.makeEmpty();
+    return span;
+  }
+  const double q = -(b + std::copysign(std::sqrt(discriminant), b));
+  const double r0 = q != 0 ? q / a : 0, r1 = q != 0 ? c / q : 0;
+  span.enter = std::fmin(r0, r1), span.enterFace = 0;
+  span.exit = std::fmax(r0, r1), span.exitFace = 0;
+  return span;
+}
 
 // Whether a caster meets the ball within [tMin, hi], decided exactly. With kBallQuadratic's a, b, c and
 // discriminant: its line meets the ball iff the discriminant is >= 0; the larger root is >= 0 iff b <= 0 or c <= 0

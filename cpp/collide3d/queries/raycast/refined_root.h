@@ -15,6 +15,7 @@
 
 #include "collide3d/math/exact/double_double.h"
 #include "collide3d/math/exact/filtered_sign.h"
+#include "collide3d/math/simd.h"
 #include "collide3d/queries/raycast/span.h"
 
 namespace c3d {
@@ -48,7 +49,25 @@ template <class Quadratic, class... Inputs>
   return std::isfinite(refined) ? refined : t;  // beyond the split's range: keep the double root
 }
 
+// The steps rootCondition takes, in doubles and on double lanes.
+inline double squareRoot(double x) { return std::sqrt(x); }
+inline simd::f64x2 squareRoot(simd::f64x2 x) { return simd::sqrt(x); }
+inline double magnitude(double x) { return std::fabs(x); }
+inline simd::f64x2 magnitude(simd::f64x2 x) { return simd::abs(x); }
+
 }  // namespace detail
+
+// The double root's estimated condition, from the quadratic's values a, b, c, D and their Magnitude sums: relative
+// errors of a few ulps in each term of a, b, c and D move the root by about these many ulps: through
+// q = -(b + sign(b) s), b's error and D's (halved by the root, divided by s), relative to |q| = |b| + s; then a's
+// or c's, whichever divides (byC: the root c / q). In doubles, or on double lanes (the batch raycast, which keeps its
+// roots where the single query keeps them): the same operations in the same order.
+template <class T, class Flag>
+T rootCondition(T a, T b, T c, T D, T ma, T mb, T mc, T mD, Flag byC) {
+  using detail::magnitude, detail::squareRoot;
+  const T s = squareRoot(D > 0 ? D : T{}), q = magnitude(b) + s;  // D > 0 ? D : 0 is fmax(D, 0), NaN and -0 alike
+  return (mb + mD / (2.0 * s)) / q + (byC ? mc / magnitude(c) : ma / a);
+}
 
 // t, the smaller or larger root of quadratic(inputs...) = (a, b, c, D), or the root recomputed in double-double when
 // the doubles are ill-conditioned for it. The condition is estimated from `local`, the inputs less the shape's
@@ -61,12 +80,7 @@ template <class Quadratic, class... Local, class... Inputs>
   const auto [a, b, c, D] = std::apply([&](const auto&... in) { return quadratic(exact::lift<double>(in)...); }, local);
   const auto [ma, mb, mc, mD] =
       std::apply([&](const auto&... in) { return quadratic(exact::lift<exact::Magnitude>(in)...); }, local);
-  // Relative errors of a few ulps in each term of a, b, c and D move the root by about these many ulps: through
-  // q = -(b + sign(b) s), b's error and D's (halved by the root, divided by s), relative to |q| = |b| + s; then a's
-  // or c's, whichever divides.
-  const double s = std::sqrt(std::fmax(D, 0.0)), q = std::fabs(b) + s;
-  const bool byC = (b >= 0) == larger;
-  const double condition = (mb.value + mD.value / (2 * s)) / q + (byC ? mc.value / std::fabs(c) : ma.value / a);
+  const double condition = rootCondition(a, b, c, D, ma.value, mb.value, mc.value, mD.value, (b >= 0) == larger);
   if (condition <= kRefineAbove) return t;  // also false for NaN (0 / 0), which refines
   const double magnitude = mD.value;  // a structured binding cannot be captured (C++17)
   return std::apply(
