@@ -121,6 +121,23 @@ describe('arguments read once, and no query runs on a scratch area another call 
     expect(reads).toBe(1);
   });
 
+  it('reports what is wrong first in the order the arguments are read, reading nothing more', () => {
+    let typeReads = 0;
+    const counted = { get type() { typeReads += 1; return 'sphere'; }, center: v(0, 0, 0), radius: 1 };
+    // The first shape's type is not one: the second is not read at all.
+    expect(() => c3d.intersects({ type: 'blob' }, counted)).toThrow("a.type must be one of 'point'");
+    expect(() => c3d.raycast(7, counted)).toThrow('caster must be a shape object (got 7)');
+    expect(typeReads).toBe(0);
+    // A bad field of the first shape comes before the second's bad type (both types are read first, each once).
+    const blob = { type: 'blob' };
+    expect(() => c3d.intersects(sphere(v(0, 0, NaN), 1), blob)).toThrow('a.center.z must be a finite number');
+    expect(() => c3d.raycast(ray(v(0, 0, 0), v(0, 0, 0)), blob)).toThrow("target.type must be one of 'point'");
+    // A pair the query does not answer: both shapes' numbers checked, then the pair refused.
+    expect(() => c3d.raycast(counted, sphere(v(0, 0, NaN), 1))).toThrow('target.center.z must be a finite number');
+    expect(() => c3d.raycast(counted, goodSphere)).toThrow('the pair (sphere, sphere) is not supported');
+    expect(typeReads).toBe(2);
+  });
+
   it('shows BigInt values as BigInt', () => {
     expect(() => c3d.intersects(sphere(v(0, 0, 0), 1n), goodSphere)).toThrow('a.radius must be a finite number (got 1n)');
   });
