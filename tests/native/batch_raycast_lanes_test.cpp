@@ -289,6 +289,35 @@ TEST(BatchRaycastBoxes, CastersThroughCornersEdgesAndFacesMatchTheSingleQuery) {
   }
 }
 
+TEST(BatchRaycastBoxes, CornersAtTinyAndHugeParametersMatchTheSingleQuery) {
+  // Rays and lines aimed at a corner of an integer box (where a caster that grazes it enters as it leaves), the box and
+  // origin scaled by 2^-110 or 2^40 and the direction stretched (every number a normal float): the slab parameters
+  // fall among float's subnormals (2.5 units of the least, each axis's off by its direction's rounding, so that the
+  // rounded entry and exit land a unit apart either way), underflow (2^-230) or overflow (2^160) in float lanes; the
+  // lanes must prove nothing wrong there, pair by pair against the exact query. Also unscaled, as a control.
+  Random random(80);
+  for (const auto& [scale, stretch] : {std::pair{0x1p-110, 0x1p149 / 2.5}, std::pair{0x1p-110, 0x1p230},
+                                       std::pair{0x1p40, 0x1p-160}, std::pair{1.0, 1.0}}) {
+    for (const ShapeType caster : {ShapeType::Ray, ShapeType::Line}) {
+      Pairs pairs{caster, {}, {}, ShapeType::Aabb};
+      for (int i = 0; i < testing::cases(1001); ++i) {
+        const Vec3 lo = random.integerVector(-3, 2), hi = lo + random.integerVector(1, 2);
+        pushNumbers(pairs, {lo.x * scale, lo.y * scale, lo.z * scale, hi.x * scale, hi.y * scale, hi.z * scale});
+        const Vec3 corner{random.integer(0, 1) ? lo.x : hi.x, random.integer(0, 1) ? lo.y : hi.y,
+                          random.integer(0, 1) ? lo.z : hi.z};
+        const Vec3 origin = random.integerVector(-6, 6), d = (corner - origin) * (scale * stretch);
+        for (const double x : {origin.x * scale, origin.y * scale, origin.z * scale, d.x, d.y, d.z}) {
+          pairs.casters.push_back(toFloat(x));
+        }
+      }
+      SCOPED_TRACE(::testing::Message() << "scale " << scale << ", caster " << int(caster));
+      int hits = 0;
+      expectAllFormsAgree(pairs, hits);
+      EXPECT_GT(hits, 0);
+    }
+  }
+}
+
 TEST(BatchRaycastTriangles, CastersThroughSharedEdgesAndVerticesMatchTheSingleQuery) {
   // Unit squares of an integer height field, two triangles each, and casters from integer points aimed at a vertex
   // or an edge's midpoint: each hit lies on an edge or a vertex, where the float filter proves nothing.

@@ -66,14 +66,6 @@ struct Answers {
   f64x2 t;
 };
 
-// What a kernel's float lanes prove of a block: the lanes proven to miss, and those whose every sign the double lanes'
-// answers would read is already proven exactly (boxes: the slab crossings, which the hit's t does not use), so the
-// double lanes need not prove them again.
-template <class Mask>
-struct Proof {
-  Mask missed, signs;
-};
-
 // The lanes where every value's sign is proven: there the single query's filter keeps its double values.
 template <size_t kCount>
 Mask2 everySignProven(const std::array<exact::LaneValue<f64x2>, kCount>& m) {
@@ -100,19 +92,18 @@ struct Triangles {
   static constexpr ShapeType kTarget = ShapeType::Triangle;
   static constexpr bool kAnswers = true;  // answers() settles the pairs provenMisses leaves
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
-  static Proof<Mask> provenMisses(const Casters& casters, const Targets& triangles, size_t first, Mask fromZero,
+  static Mask provenMisses(const Casters& casters, const Targets& triangles, size_t first, Mask fromZero,
                                   const RaycastOptions& options) {
-    const Mask missed = moller_trumbore::provenMisses<V, kSegment>(
+    return moller_trumbore::provenMisses<V, kSegment>(
         from(casters, first), towards(casters, first), get<&Triangle::a>(triangles, first),
         get<&Triangle::b>(triangles, first), get<&Triangle::c>(triangles, first), fromZero, options.backfaceCulling);
-    return {missed, Mask{}};  // the answers' t is the double determinants' quotient: they compute them anyway
   }
 
   // raycast_triangle.h's crossingSpan and raycast: with every sign proven (det != 0), a hit when each weight's
   // determinant, t det from t = 0 and (hi - t) det when limited, has det's sign (and det > 0 when culling); t is
   // t det / det kept in the range.
   template <bool kSegment, bool kLimited, class Casters, class Targets>
-  static Answers answers(const Casters& casters, const Targets& triangles, size_t first, Mask2 fromZero, Mask2,
+  static Answers answers(const Casters& casters, const Targets& triangles, size_t first, Mask2 fromZero,
                          const Range& range, const RaycastOptions& options) {
     const auto m = exact::filteredLanes<f64x2>(moller_trumbore::kDeterminants<kSegment, kLimited>,
                                                from(casters, first), towards(casters, first), limitLanes<kLimited>(range),
@@ -135,13 +126,13 @@ struct Spheres {
   static constexpr ShapeType kTarget = ShapeType::Sphere;
   static constexpr bool kAnswers = true;
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
-  static Proof<Mask> provenMisses(const Casters& casters, const Targets& spheres, size_t first, Mask fromZero,
+  static Mask provenMisses(const Casters& casters, const Targets& spheres, size_t first, Mask fromZero,
                                   const RaycastOptions&) {
     const auto m = exact::filteredLanes<V>(kBallMeeting<kSegment, false>, from(casters, first),
                                            towards(casters, first), V{}, get<&Sphere::center>(spheres, first),
                                            get<&Sphere::radius>(spheres, first));
     const auto& [discriminant, b, c] = m;
-    return {discriminant.negative() | (fromZero & b.positive() & c.positive()), Mask{}};
+    return discriminant.negative() | (fromZero & b.positive() & c.positive());
   }
 
   // raycast_sphere.h's raycast where every sign meetsBall reads is proven: a miss for a proven reason; a hit's t from
@@ -150,7 +141,7 @@ struct Spheres {
   // (the roots' sign choice), a discriminant rounded below 0 (a graze), an unproven sign of the caster's point at hi
   // where a limited caster's meeting rests on it, and a root the single query refines.
   template <bool kSegment, bool kLimited, class Casters, class Targets>
-  static Answers answers(const Casters& casters, const Targets& spheres, size_t first, Mask2 fromZero, Mask2,
+  static Answers answers(const Casters& casters, const Targets& spheres, size_t first, Mask2 fromZero,
                          const Range& range, const RaycastOptions& options) {
     const auto o = from(casters, first), p = towards(casters, first);
     const auto center = get<&Sphere::center>(spheres, first);
@@ -200,20 +191,20 @@ struct Planes {
   static constexpr ShapeType kTarget = ShapeType::Plane;
   static constexpr bool kAnswers = true;
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
-  static Proof<Mask> provenMisses(const Casters& casters, const Targets& planes, size_t first, Mask fromZero,
+  static Mask provenMisses(const Casters& casters, const Targets& planes, size_t first, Mask fromZero,
                                   const RaycastOptions&) {
     const auto m = exact::filteredLanes<V>(kPlaneCrossing<kSegment, false>, get<&Plane::normal>(planes, first),
                                            get<&Plane::constant>(planes, first), from(casters, first),
                                            towards(casters, first), V{});
     const auto& [value, rate] = m;
-    return {fromZero & ((value.positive() & rate.positive()) | (value.negative() & rate.negative())), Mask{}};
+    return fromZero & ((value.positive() & rate.positive()) | (value.negative() & rate.negative()));
   }
 
   // raycast_plane.h's raycastAs with every sign proven (value and rate non-zero): a miss from t = 0 when value and
   // rate share a sign (crossing before the start), or when the value at hi (unlimited: the rate) has the rate's
   // opposite sign (after hi); t is -value / rate kept in the range.
   template <bool kSegment, bool kLimited, class Casters, class Targets>
-  static Answers answers(const Casters& casters, const Targets& planes, size_t first, Mask2 fromZero, Mask2,
+  static Answers answers(const Casters& casters, const Targets& planes, size_t first, Mask2 fromZero,
                          const Range& range, const RaycastOptions&) {
     const auto m = exact::filteredLanes<f64x2>(kPlaneCrossing<kSegment, kLimited>, get<&Plane::normal>(planes, first),
                                                get<&Plane::constant>(planes, first), from(casters, first),
@@ -227,21 +218,18 @@ struct Planes {
   }
 };
 
-// The slabs of an AABB (raycast_box.h's meetsBox) on lanes, shared by the proof of misses and the answers: per axis,
-// the sign of the caster's motion (exact: a comparison of the inputs) picks the entering and leaving bounds. It misses
-// when, on some axis, it does not move and lies outside the slab, or (from t = 0) it moves away from the slab with its
-// leaving bound behind it; or when an entry comes after an exit, the sign of kSlabCrossings proven opposite to the
-// motions' product. `proven`: the lanes where every crossing meetsBox reads (two moving axes) has a proven sign.
-// `crossingsProven`: lanes whose crossings the float lanes proved, finding no miss: when every lane is one, the
-// crossings are not evaluated again (the comparisons are: they are cheap, and set the fields the clipping reads).
+// The slabs of an AABB (raycast_box.h's meetsBox) on double lanes, for the answers: per axis, the sign of the caster's
+// motion (exact: a comparison of the inputs) picks the entering and leaving bounds. It misses when, on some axis, it
+// does not move and lies outside the slab, or (from t = 0) it moves away from the slab with its leaving bound behind
+// it; or when an entry comes after an exit, the sign of kSlabCrossings proven opposite to the motions' product.
+// `proven`: the lanes where every crossing meetsBox reads (two moving axes) has a proven sign.
 template <class V, bool kSegment>
 struct SlabLanes {
   using Mask = decltype(V{} < V{});
   V origin[3], towards[3], low[3], high[3], in[3], out[3];
   Mask forward[3], backward[3], moving[3], missed{}, proven = lanes::allLanes<Mask>();
 
-  SlabLanes(const exact::V3<V>& o, const exact::V3<V>& p, const exact::V3<V>& lo, const exact::V3<V>& up, Mask fromZero,
-            Mask crossingsProven = Mask{})
+  SlabLanes(const exact::V3<V>& o, const exact::V3<V>& p, const exact::V3<V>& lo, const exact::V3<V>& up, Mask fromZero)
       : origin{o.x, o.y, o.z}, towards{p.x, p.y, p.z}, low{lo.x, lo.y, lo.z}, high{up.x, up.y, up.z} {
     for (int axis = 0; axis < 3; ++axis) {
       const V zero = kSegment ? origin[axis] : V{};  // a segment moves towards its end, a ray along its direction
@@ -253,7 +241,6 @@ struct SlabLanes {
       const Mask behind = (forward[axis] & (out[axis] < origin[axis])) | (backward[axis] & (out[axis] > origin[axis]));
       missed |= fromZero & behind;
     }
-    if (simd::bitmask(crossingsProven) == simd::bitmask(lanes::allLanes<Mask>())) return;
     const auto m = exact::filteredLanes<V>(kSlabCrossings<kSegment>, o, p, exact::V3<V>{in[0], in[1], in[2]},
                                            exact::V3<V>{out[0], out[1], out[2]});
     for (int k = 0; k < 6; ++k) {
@@ -266,15 +253,57 @@ struct SlabLanes {
   }
 };
 
+// Where the divided slab proof (Boxes::provenMisses) holds, by lane element type: an entry and exit of magnitude
+// kSmallest to kLargest, far from underflow and overflow, with kGap times their sum normal. kGap is 16 rounding
+// units: 5 cover each parameter's error relative to its size, the rest the comparison's own rounding.
+template <class Element>
+struct SlabRange;
+template <>
+struct SlabRange<float> {
+  static constexpr float kSmallest = 0x1p-90f, kLargest = 0x1p90f, kGap = 0x1p-20f;
+  static constexpr float kInfinity = __builtin_huge_valf();
+};
+template <>
+struct SlabRange<double> {
+  static constexpr double kSmallest = 0x1p-900, kLargest = 0x1p900, kGap = 0x1p-49;
+  static constexpr double kInfinity = __builtin_huge_val();
+};
+
 struct Boxes {
   static constexpr ShapeType kTarget = ShapeType::Aabb;
   static constexpr bool kAnswers = true;
+  // The slab method divided (Kay & Kajiya 1986): per axis, the caster's parameters at the slab's bounds,
+  // (bound - o) * (1 / d); a miss when the latest entry comes after the earliest exit, or (from t = 0) the earliest
+  // exit lies before the start. Each parameter is within 5 rounding units of its exact value, relatively, unless it
+  // underflows or overflows (a segment's direction, end - start, is rounded too; 1 / d may be subnormal, with a unit
+  // more): where the latest entry and the earliest exit both lie within SlabRange's range, the parameters they were
+  // taken from did neither, so the exact entry is within 5 units of the rounded one and the exact exit likewise, and an
+  // entry beyond the exit by more than SlabRange::kGap of their sizes is beyond it exactly (the argument of Ize 2013,
+  // "Robust BVH Ray Traversal"); an exit below 0 is one exactly. An axis the caster does not move along (d = 0, 1 / d
+  // infinite) adds no constraint but from its bound's own plane, where 0 * infinity gives NaN and the entry or exit
+  // leaves the range; it misses by comparisons alone when the origin lies outside its slab.
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
-  static Proof<Mask> provenMisses(const Casters& casters, const Targets& boxes, size_t first, Mask fromZero,
-                                  const RaycastOptions&) {
-    const SlabLanes<V, kSegment> slabs(from(casters, first), towards(casters, first), get<&Aabb::min>(boxes, first),
-                                       get<&Aabb::max>(boxes, first), fromZero);
-    return {slabs.missed, slabs.proven};
+  static Mask provenMisses(const Casters& casters, const Targets& boxes, size_t first, Mask fromZero,
+                           const RaycastOptions&) {
+    using Limits = SlabRange<exact::LaneElement<V>>;
+    const auto o3 = from(casters, first), p3 = towards(casters, first);
+    const auto lo3 = get<&Aabb::min>(boxes, first), hi3 = get<&Aabb::max>(boxes, first);
+    const V o[3] = {o3.x, o3.y, o3.z}, p[3] = {p3.x, p3.y, p3.z}, lo[3] = {lo3.x, lo3.y, lo3.z};
+    const V hi[3] = {hi3.x, hi3.y, hi3.z};
+    const V zero{}, one = zero + 1, smallest = zero + Limits::kSmallest, largest = zero + Limits::kLargest;
+    Mask missed{};
+    V enter = zero - Limits::kInfinity, exit = zero + Limits::kInfinity;
+    for (int axis = 0; axis < 3; ++axis) {
+      const V d = kSegment ? p[axis] - o[axis] : p[axis];  // 0 exactly when a segment's ends share the coordinate
+      missed |= (d == zero) & ((o[axis] < lo[axis]) | (o[axis] > hi[axis]));
+      const V inverse = one / d, atLow = (lo[axis] - o[axis]) * inverse, atHigh = (hi[axis] - o[axis]) * inverse;
+      enter = simd::max(enter, simd::min(atLow, atHigh));
+      exit = simd::min(exit, simd::max(atLow, atHigh));
+    }
+    const V enterSize = simd::abs(enter), exitSize = simd::abs(exit);
+    const Mask fits = (enterSize >= smallest) & (enterSize <= largest) & (exitSize >= smallest) & (exitSize <= largest);
+    const Mask after = enter - exit > Limits::kGap * (enterSize + exitSize);
+    return missed | (fits & (after | (fromZero & (exit < zero))));
   }
 
   // raycast_box.h's meetsBox, boxSpan and firstHit: settled where meetsBox's decision rests on proven signs (a miss
@@ -285,17 +314,17 @@ struct Boxes {
   // steps are long, and an instance per form cost the package 3.6 KB more (gzip) and ran slower in wasm.
   template <bool kSegment, bool kLimited, class Casters, class Targets>
   static Answers answers(const Casters& casters, const Targets& boxes, size_t first, Mask2 fromZero,
-                         Mask2 crossingsProven, const Range& range, const RaycastOptions& options) {
-    return answersInRange<kSegment>(casters, boxes, first, fromZero, crossingsProven, range, options);
+                         const Range& range, const RaycastOptions& options) {
+    return answersInRange<kSegment>(casters, boxes, first, fromZero, range, options);
   }
 
   template <bool kSegment, class Casters, class Targets>
   [[gnu::noinline]] static Answers answersInRange(const Casters& casters, const Targets& boxes, size_t first,
-                                                  Mask2 fromZero, Mask2 crossingsProven, const Range& range,
+                                                  Mask2 fromZero, const Range& range,
                                                   const RaycastOptions& options) {
     const auto o3 = from(casters, first), p3 = towards(casters, first);
     const SlabLanes<f64x2, kSegment> slabs(o3, p3, get<&Aabb::min>(boxes, first), get<&Aabb::max>(boxes, first),
-                                           fromZero, crossingsProven);
+                                           fromZero);
     const auto &o = slabs.origin, &p = slabs.towards, &low = slabs.low, &high = slabs.high, &in = slabs.in;
     const auto &forward = slabs.forward, &backward = slabs.backward, &moving = slabs.moving;
     Mask2 miss = slabs.missed, proven = slabs.proven, inside = fromZero;
@@ -349,7 +378,6 @@ int raycast(const EncodedItems& casters, const EncodedItems& targets, size_t pai
   const Mask2 fromZero2 = lanes::lanesIf<Mask2>(casters.type != ShapeType::Line);
   const std::optional<Range> range = rangeOf(casters.type, options);  // none: every pair misses (the exact query)
   uint32_t open[kChunk + 1], left[kChunk];  // the pairs the float lanes leave; then those the double lanes leave
-  int64_t signs[kChunk + 1];                  // each open pair's Proof::signs, as a double lane's mask
   // The open pairs' items on double lanes, widened exactly.
   const lanes::PickedSide<f64x2, TA> a2{a.numbers, a.stride, open};
   const lanes::PickedSide<f64x2, TB> b2{b.numbers, b.stride, open};
@@ -361,29 +389,24 @@ int raycast(const EncodedItems& casters, const EncodedItems& targets, size_t pai
     size_t i = start;
     for (; i + kLanes <= end; i += kLanes) {
       for (size_t k = 0; k < kLanes; ++k) t[i + k] = kInfinity;
-      const Proof<Mask> proof = Kernel::template provenMisses<V, kSegment>(a, b, i, fromZero, options);
-      const int missed = simd::bitmask(proof.missed), proven = simd::bitmask(proof.signs);
+      const int missed = simd::bitmask(Kernel::template provenMisses<V, kSegment>(a, b, i, fromZero, options));
       for (size_t k = 0; k < kLanes; ++k) {
         open[opened] = static_cast<uint32_t>(i + k);
-        signs[opened] = -static_cast<int64_t>(proven >> k & 1);
         opened += (missed >> k & 1) ^ 1;
       }
     }
-    for (; i < end; ++i) t[i] = kInfinity, signs[opened] = 0, open[opened++] = static_cast<uint32_t>(i);
+    for (; i < end; ++i) t[i] = kInfinity, open[opened++] = static_cast<uint32_t>(i);
     const uint32_t* toExact = open;  // the pairs left to the exact query
     size_t exactCount = opened;
     if constexpr (Kernel::kAnswers) {
       if (range && opened > 0) {
         open[opened] = open[opened - 1];  // an odd count: the last pair twice, its second answer not taken
-        signs[opened] = signs[opened - 1];
         toExact = left, exactCount = 0;
         for (size_t j = 0; j < opened; j += 2) {
           const Answers found =
               range->limited
-                  ? Kernel::template answers<kSegment, true>(a2, b2, j, fromZero2, simd::load<Mask2>(signs + j),
-                                                             *range, options)
-                  : Kernel::template answers<kSegment, false>(a2, b2, j, fromZero2, simd::load<Mask2>(signs + j),
-                                                              *range, options);
+                  ? Kernel::template answers<kSegment, true>(a2, b2, j, fromZero2, *range, options)
+                  : Kernel::template answers<kSegment, false>(a2, b2, j, fromZero2, *range, options);
           const int settled = simd::bitmask(found.settled), hit = simd::bitmask(found.settled & found.hit);
           for (size_t k = 0; k < 2 && j + k < opened; ++k) {
             t[open[j + k]] = (hit >> k & 1) != 0 ? found.t[k] + 0.0 : kInfinity;  // + 0: -0 reads as 0, as raycast()
