@@ -1,8 +1,8 @@
 // The batch raycast's fast paths, for casters (rays, lines, segments) against triangles, spheres, planes and
 // AABBs. Most pairs of a batch miss, and the single query's own predicates, evaluated on SIMD lanes with their error
-// bounds (exact/filtered_lanes.h), prove most misses a block of pairs at a time. A kernel's proof uses only the signs
-// the exact query decides on, and a subset of its reasons to miss; `fromZero` marks casters that start at t = 0 (not
-// lines).
+// bounds (exact/filtered_lanes.h), prove most misses a block of pairs at a time (boxes: the slabs' parameters, with a
+// bound of their rounding). A kernel proves a subset of the exact query's reasons to miss; `fromZero` marks casters
+// that start at t = 0 (not lines).
 // The pairs left then go through the single query's own steps on two double lanes
 // (`answers`): where the lanes prove every sign the single query's filter needs, its filter proves them too
 // (their bound is the larger, filtered_lanes.h) and it computes from the same doubles, so the lanes' t, in the same
