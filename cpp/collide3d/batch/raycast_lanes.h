@@ -15,6 +15,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <tuple>
 
@@ -90,10 +91,9 @@ f64x2 limitLanes(const Range& range) {
 // left answered on double lanes.
 struct Triangles {
   static constexpr ShapeType kTarget = ShapeType::Triangle;
-  static constexpr bool kAnswers = true;  // answers() settles the pairs provenMisses leaves
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& triangles, size_t first, Mask fromZero,
-                                  const RaycastOptions& options) {
+                           const RaycastOptions& options) {
     return moller_trumbore::provenMisses<V, kSegment>(
         from(casters, first), towards(casters, first), get<&Triangle::a>(triangles, first),
         get<&Triangle::b>(triangles, first), get<&Triangle::c>(triangles, first), fromZero, options.backfaceCulling);
@@ -124,10 +124,9 @@ struct Triangles {
 // segment has a zero discriminant and b: never proven here.
 struct Spheres {
   static constexpr ShapeType kTarget = ShapeType::Sphere;
-  static constexpr bool kAnswers = true;
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& spheres, size_t first, Mask fromZero,
-                                  const RaycastOptions&) {
+                           const RaycastOptions&) {
     const auto m = exact::filteredLanes<V>(kBallMeeting<kSegment, false>, from(casters, first),
                                            towards(casters, first), V{}, get<&Sphere::center>(spheres, first),
                                            get<&Sphere::radius>(spheres, first));
@@ -161,26 +160,28 @@ struct Spheres {
       if (!options.solid) miss |= inside & atHi.negative();
       proven &= ~readsAtHi | atHi.positive() | atHi.negative();
     }
-    Mask2 exact = Mask2{};
     // ballSpan on the caster's direction (a segment's: end - start), rangeScale 1 (a in range).
     const auto [a, b, c, discriminant] = kBallQuadratic<false>(o, exactDirection<kSegment>(o, p), center, radius);
-    exact |= ~((a > 1e-290) & (a < 1e290)) | (b == zero) | (discriminant < zero);
+    Mask2 leftExact = ~((a > 1e-290) & (a < 1e290)) | (b == zero) | (discriminant < zero);
     const f64x2 s = simd::sqrt(discriminant), q = b > zero ? -(b + s) : -(b - s);  // -(b + copysign(s, b))
     const f64x2 r0 = q / a, r1 = c / q, enter = r0 < r1 ? r0 : r1, exit = r0 < r1 ? r1 : r0;
     // firstHit: starting inside, the start (solid) or the exit; else the entry, or the start when it lies before it.
     const f64x2 lo = {range.lo, range.lo}, hi = {range.hi, range.hi};
     const Mask2 atStart = options.solid ? inside : Mask2{};
     const f64x2 t = atStart ? lo : inside ? clamped(exit, range) : enter >= lo ? clamped(enter, range) : lo;
-    // refinedRoot's condition where the single query would refine (a root strictly inside the range).
+    // refinedRoot's condition where the single query would refine (a root strictly inside the range), on the inputs
+    // less the centre. A ray's quadratic there is ballSpan's (w = o - center, d its direction: the same operations);
+    // a segment's direction is (end - center) - (o - center), rounded apart.
     const auto local = o - center;
     const auto towardsLocal = kSegment ? p - center : p;
     const exact::V3<f64x2> origin{zero, zero, zero};
-    const auto [la, lb, lc, lD] = kBallQuadratic<kSegment>(local, towardsLocal, origin, radius);
+    const auto [la, lb, lc, lD] = kSegment ? kBallQuadratic<kSegment>(local, towardsLocal, origin, radius)
+                                           : std::make_tuple(a, b, c, discriminant);
     const auto [ma, mb, mc, mD] = exact::laneMagnitudes(kBallQuadratic<kSegment>, local, towardsLocal, origin, radius);
     const f64x2 condition =
         rootCondition(la, lb, lc, lD, ma.value, mb.value, mc.value, mD.value, ~((lb >= zero) ^ inside));
-    exact |= ~atStart & (t > lo) & (t < hi) & ~(condition <= kRefineAbove);
-    const Mask2 settled = proven & (miss | ~exact);
+    leftExact |= ~atStart & (t > lo) & (t < hi) & ~(condition <= kRefineAbove);
+    const Mask2 settled = proven & (miss | ~leftExact);
     return {settled, settled & ~miss, t};
   }
 };
@@ -189,10 +190,9 @@ struct Spheres {
 // proven of one sign moves away from the plane.
 struct Planes {
   static constexpr ShapeType kTarget = ShapeType::Plane;
-  static constexpr bool kAnswers = true;
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& planes, size_t first, Mask fromZero,
-                                  const RaycastOptions&) {
+                           const RaycastOptions&) {
     const auto m = exact::filteredLanes<V>(kPlaneCrossing<kSegment, false>, get<&Plane::normal>(planes, first),
                                            get<&Plane::constant>(planes, first), from(casters, first),
                                            towards(casters, first), V{});
@@ -261,17 +261,14 @@ struct SlabRange;
 template <>
 struct SlabRange<float> {
   static constexpr float kSmallest = 0x1p-90f, kLargest = 0x1p90f, kGap = 0x1p-20f;
-  static constexpr float kInfinity = __builtin_huge_valf();
 };
 template <>
 struct SlabRange<double> {
   static constexpr double kSmallest = 0x1p-900, kLargest = 0x1p900, kGap = 0x1p-49;
-  static constexpr double kInfinity = __builtin_huge_val();
 };
 
 struct Boxes {
   static constexpr ShapeType kTarget = ShapeType::Aabb;
-  static constexpr bool kAnswers = true;
   // The slab method divided (Kay & Kajiya 1986): per axis, the caster's parameters at the slab's bounds,
   // (bound - o) * (1 / d); a miss when the latest entry comes after the earliest exit, or (from t = 0) the earliest
   // exit lies before the start. Each parameter is within 5 rounding units of its exact value, relatively, unless it
@@ -285,14 +282,16 @@ struct Boxes {
   template <class V, bool kSegment, class Mask, class Casters, class Targets>
   static Mask provenMisses(const Casters& casters, const Targets& boxes, size_t first, Mask fromZero,
                            const RaycastOptions&) {
-    using Limits = SlabRange<exact::LaneElement<V>>;
+    using Element = exact::LaneElement<V>;
+    using Limits = SlabRange<Element>;
     const auto o3 = from(casters, first), p3 = towards(casters, first);
     const auto lo3 = get<&Aabb::min>(boxes, first), hi3 = get<&Aabb::max>(boxes, first);
     const V o[3] = {o3.x, o3.y, o3.z}, p[3] = {p3.x, p3.y, p3.z}, lo[3] = {lo3.x, lo3.y, lo3.z};
     const V hi[3] = {hi3.x, hi3.y, hi3.z};
     const V zero{}, one = zero + 1, smallest = zero + Limits::kSmallest, largest = zero + Limits::kLargest;
     Mask missed{};
-    V enter = zero - Limits::kInfinity, exit = zero + Limits::kInfinity;
+    const Element infinity = std::numeric_limits<Element>::infinity();
+    V enter = zero - infinity, exit = zero + infinity;
     for (int axis = 0; axis < 3; ++axis) {
       const V d = kSegment ? p[axis] - o[axis] : p[axis];  // 0 exactly when a segment's ends share the coordinate
       missed |= (d == zero) & ((o[axis] < lo[axis]) | (o[axis] > hi[axis]));
@@ -320,8 +319,7 @@ struct Boxes {
 
   template <bool kSegment, class Casters, class Targets>
   [[gnu::noinline]] static Answers answersInRange(const Casters& casters, const Targets& boxes, size_t first,
-                                                  Mask2 fromZero, const Range& range,
-                                                  const RaycastOptions& options) {
+                                                  Mask2 fromZero, const Range& range, const RaycastOptions& options) {
     const auto o3 = from(casters, first), p3 = towards(casters, first);
     const SlabLanes<f64x2, kSegment> slabs(o3, p3, get<&Aabb::min>(boxes, first), get<&Aabb::max>(boxes, first),
                                            fromZero);
@@ -354,10 +352,10 @@ struct Boxes {
         }
       }
     }
-    const Mask2 exact = (options.solid ? Mask2{} : inside) | (enter == f64x2{} + kInfinity) | ~proven;
+    const Mask2 leftExact = (options.solid ? Mask2{} : inside) | (enter == f64x2{} + kInfinity) | ~proven;
     // firstHit: the start when inside (solid), else the entry kept in the range (an entry before the start: the start).
     const f64x2 t = inside ? f64x2{range.lo, range.lo} : clamped(enter, range);
-    return {miss | ~exact, ~miss & ~exact, t};
+    return {miss | ~leftExact, ~miss & ~leftExact, t};
   }
 };
 
@@ -398,22 +396,19 @@ int raycast(const EncodedItems& casters, const EncodedItems& targets, size_t pai
     for (; i < end; ++i) t[i] = kInfinity, open[opened++] = static_cast<uint32_t>(i);
     const uint32_t* toExact = open;  // the pairs left to the exact query
     size_t exactCount = opened;
-    if constexpr (Kernel::kAnswers) {
-      if (range && opened > 0) {
-        open[opened] = open[opened - 1];  // an odd count: the last pair twice, its second answer not taken
-        toExact = left, exactCount = 0;
-        for (size_t j = 0; j < opened; j += 2) {
-          const Answers found =
-              range->limited
-                  ? Kernel::template answers<kSegment, true>(a2, b2, j, fromZero2, *range, options)
-                  : Kernel::template answers<kSegment, false>(a2, b2, j, fromZero2, *range, options);
-          const int settled = simd::bitmask(found.settled), hit = simd::bitmask(found.settled & found.hit);
-          for (size_t k = 0; k < 2 && j + k < opened; ++k) {
-            t[open[j + k]] = (hit >> k & 1) != 0 ? found.t[k] + 0.0 : kInfinity;  // + 0: -0 reads as 0, as raycast()
-            hits += hit >> k & 1;
-            left[exactCount] = open[j + k];
-            exactCount += (settled >> k & 1) ^ 1;
-          }
+    if (range && opened > 0) {
+      open[opened] = open[opened - 1];  // an odd count: the last pair twice, its second answer not taken
+      toExact = left, exactCount = 0;
+      for (size_t j = 0; j < opened; j += 2) {
+        const Answers found = range->limited
+                                  ? Kernel::template answers<kSegment, true>(a2, b2, j, fromZero2, *range, options)
+                                  : Kernel::template answers<kSegment, false>(a2, b2, j, fromZero2, *range, options);
+        const int settled = simd::bitmask(found.settled), hit = simd::bitmask(found.settled & found.hit);
+        for (size_t k = 0; k < 2 && j + k < opened; ++k) {
+          t[open[j + k]] = (hit >> k & 1) != 0 ? found.t[k] + 0.0 : kInfinity;  // + 0: -0 reads as 0, as raycast()
+          hits += hit >> k & 1;
+          left[exactCount] = open[j + k];
+          exactCount += (settled >> k & 1) ^ 1;
         }
       }
     }

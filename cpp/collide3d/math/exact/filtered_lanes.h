@@ -85,20 +85,19 @@ std::array<LaneValue<V>, sizeof...(k)> boundAll(const Values& values, const Magn
 
 }  // namespace detail
 
+// predicate(inputs...) on LaneMagnitude: filtered_sign.h's Magnitude evaluation lane by lane (the sums of absolute
+// monomials the bounds below and refined_root.h's condition read), each value a LaneMagnitude.
+template <class Predicate, class... Inputs>
+[[gnu::always_inline]] inline auto laneMagnitudes(const Predicate& predicate, const Inputs&... inputs) {
+  return detail::asTuple(predicate(detail::laneMagnitude(inputs)...));
+}
+
 // The values of predicate(inputs...) (each input a lane vector V or a V3 of them) on every lane, with their bounds.
 template <class V, class Predicate, class... Inputs>
 [[gnu::always_inline]] inline auto filteredLanes(const Predicate& predicate, const Inputs&... inputs) {
   using Depths = decltype(detail::asTuple(predicate(detail::depthOf(inputs)...)));
-  return detail::boundAll<V, Depths>(detail::asTuple(predicate(inputs...)),
-                                     detail::asTuple(predicate(detail::laneMagnitude(inputs)...)),
+  return detail::boundAll<V, Depths>(detail::asTuple(predicate(inputs...)), laneMagnitudes(predicate, inputs...),
                                      std::make_index_sequence<std::tuple_size_v<Depths>>{});
-}
-
-// predicate(inputs...) on LaneMagnitude: filtered_sign.h's Magnitude evaluation lane by lane (the sums of absolute
-// monomials that refined_root.h's condition reads), each value a LaneMagnitude.
-template <class Predicate, class... Inputs>
-[[gnu::always_inline]] inline auto laneMagnitudes(const Predicate& predicate, const Inputs&... inputs) {
-  return detail::asTuple(predicate(detail::laneMagnitude(inputs)...));
 }
 
 }  // namespace c3d::exact
