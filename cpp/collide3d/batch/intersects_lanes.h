@@ -154,8 +154,8 @@ inline bool intersectsByLanes(const EncodedItems& a, const EncodedItems& b, size
     const EncodedItems& first = inOrder ? a : b;
     const EncodedItems& second = inOrder ? b : a;
     lanes::withLaneTypes(first, second, [&](auto lane, auto numberA, auto numberB) {
-      intersects_lanes::run<Kernel, decltype(lane), decltype(numberA), decltype(numberB)>(first, second, pairs, met,
-                                                                                          exact);
+      lanes::apart(&intersects_lanes::run<Kernel, decltype(lane), decltype(numberA), decltype(numberB),
+                                          decltype(exact)&>)(first, second, pairs, met, exact);
     });
     return true;
   };
