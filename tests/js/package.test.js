@@ -22,8 +22,9 @@ function run(command, args, cwd) {
 // Size budgets in bytes, gzip -9 of each file as a server sends it: a few per cent above today's sizes, so growth is
 // a decision (raise a budget with the README's sizes table). js: the library's own modules (web/lib/*.js); three:
 // collide3d/three (web/lib/three/*.js); glue: Emscripten's loader; wasm: the module; inline: the module in base64
-// (collide3d/inline).
-const BUDGETS = { js: 64_500, three: 24_000, glue: 9_700, wasm: 488_000, inline: 728_000 };
+// (collide3d/inline), whose gzip moves by a few per cent with how the module's repeated code falls against base64's
+// 3-byte groups (a repeat at another offset modulo 3 is no repeat in base64): 718,788 to 734,721 for 1.5 KB more wasm.
+const BUDGETS = { js: 64_500, three: 24_000, glue: 9_700, wasm: 488_000, inline: 745_000 };
 
 describe('the packed package', () => {
   const app = mkdtempSync(join(tmpdir(), 'collide3d-app-'));
