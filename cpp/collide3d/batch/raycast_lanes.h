@@ -9,7 +9,7 @@
 // operations in the same order, is its t bit for bit (-ffp-contract=off: no fused operation on either side). What the
 // lanes cannot settle (an unproven sign) goes to the exact query, so every answer is the single query's. Against
 // spheres the same holds of the root: the lanes keep it where the single query's condition estimate keeps its double
-// root, and leave the roots it refines in double-double to it.
+// root, and where it refines the root in double-double they do too, with the same operations.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -120,6 +120,25 @@ struct Triangles {
   }
 };
 
+// ballRoot's roots in double-double from the exact inputs, as the single query refines them (refined_root.h), and
+// where it would evaluate the discriminant exactly (all but tangent): those are left to it. Rare (a few per cent of
+// hits), long, and shared by every form of the answers: one function, not sixteen inlined copies (5 KB of gzipped
+// wasm each way). A segment's direction is its end minus its start in double-double, as kBallQuadratic<true> takes it.
+struct Refined {
+  f64x2 t;
+  Mask2 leftExact;
+};
+[[gnu::noinline]] inline Refined refinedRoots(bool segment, const exact::V3<f64x2>& o, const exact::V3<f64x2>& p,
+                                              const exact::V3<f64x2>& center, f64x2 radius, f64x2 t, Mask2 larger,
+                                              f64x2 mD) {
+  using Lanes = exact::DoubleDoubleOf<f64x2>;
+  const auto lift = [](const exact::V3<f64x2>& v) { return exact::V3<Lanes>{v.x, v.y, v.z}; };
+  const auto origin = lift(o), towards = lift(p);
+  const auto direction = segment ? exactDirection<true>(origin, towards) : towards;
+  const auto [a, b, c, D] = kBallQuadratic<false>(origin, direction, lift(center), Lanes{radius});
+  return {doubleDoubleRootFrom(t, larger, a, b, c, D), needsExactDiscriminant(b, D, mD)};
+}
+
 // The ball's discriminant and b, c (raycast_sphere.h's meetsBall): its line misses when the discriminant is proven
 // negative; from t = 0, when b > 0 and c > 0 are (moving away from the centre, starting outside). A zero-length
 // segment has a zero discriminant and b: never proven here.
@@ -138,9 +157,10 @@ struct Spheres {
 
   // raycast_sphere.h's raycast where every sign meetsBall reads is proven: a miss for a proven reason; a hit's t from
   // ballSpan's roots and firstHit's choice among them, kept where refinedRoot's condition (rootCondition, from the
-  // same local inputs) keeps the double root. Left to the exact query: a direction rangeScale would rescale, b = 0
-  // (the roots' sign choice), a discriminant rounded below 0 (a graze), an unproven sign of the caster's point at hi
-  // where a limited caster's meeting rests on it, and a root the single query refines.
+  // same local inputs) keeps the double root, and where it refines it, the same root in double-double. Left to the
+  // exact query: a direction rangeScale would rescale, b = 0 (the roots' sign choice), a discriminant rounded below 0
+  // (a graze), an unproven sign of the caster's point at hi where a limited caster's meeting rests on it, and a root
+  // whose discriminant the single query evaluates exactly.
   template <bool kSegment, bool kLimited, class Casters, class Targets>
   static Answers answers(const Casters& casters, const Targets& spheres, size_t first, Mask2 fromZero,
                          const Range& range, const RaycastOptions& options) {
@@ -170,7 +190,7 @@ struct Spheres {
     // firstHit: starting inside, the start (solid) or the exit; else the entry, or the start when it lies before it.
     const f64x2 lo = {range.lo, range.lo}, hi = {range.hi, range.hi};
     const Mask2 atStart = options.solid ? inside : Mask2{};
-    const f64x2 t = atStart ? lo : inside ? clamped(exit, range) : enter >= lo ? clamped(enter, range) : lo;
+    f64x2 t = atStart ? lo : inside ? clamped(exit, range) : enter >= lo ? clamped(enter, range) : lo;
     // refinedRoot's condition where the single query would refine (a root strictly inside the range), on the inputs
     // less the centre. A ray's quadratic there is ballSpan's (w = o - center, d its direction: the same operations);
     // a segment's direction is (end - center) - (o - center), rounded apart.
@@ -182,7 +202,12 @@ struct Spheres {
     const auto [ma, mb, mc, mD] = exact::laneMagnitudes(kBallQuadratic<kSegment>, local, towardsLocal, origin, radius);
     const f64x2 condition =
         rootCondition(la, lb, lc, lD, ma.value, mb.value, mc.value, mD.value, ~((lb >= zero) ^ inside));
-    leftExact |= ~atStart & (t > lo) & (t < hi) & ~(condition <= kRefineAbove);
+    const Mask2 refined = proven & ~miss & ~leftExact & ~atStart & (t > lo) & (t < hi) & ~(condition <= kRefineAbove);
+    if (simd::bitmask(refined) != 0) {
+      const Refined root = refinedRoots(kSegment, o, p, center, radius, t, inside, mD.value);
+      leftExact |= refined & root.leftExact;
+      t = refined ? clamped(root.t, range) : t;
+    }
     const Mask2 settled = proven & (miss | ~leftExact);
     return {settled, settled & ~miss, t};
   }

@@ -2,6 +2,7 @@
 // SIMD (-msimd128) in the wasm build, from the same source. Lane-wise operators (+ - * < ...) are built in; these
 // add the selections the two compilers share.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -35,7 +36,18 @@ inline V abs(V a) {
   return (V)((Bits)a & ~(Bits)(-V{}));
 }
 
-// Lane-wise square root of two doubles, correctly rounded as std::sqrt is (one instruction).
+// |a| of a double, so code written for lanes serves a scalar too.
+inline double abs(double a) { return std::fabs(a); }
+
+// Lane-wise not of a comparison's result; of a bool, !.
+inline bool negated(bool a) { return !a; }
+template <class Mask>
+inline Mask negated(Mask a) {
+  return ~a;
+}
+
+// Lane-wise square root of two doubles, correctly rounded as std::sqrt is (one instruction); of a double, std::sqrt.
+inline double sqrt(double a) { return std::sqrt(a); }
 inline f64x2 sqrt(f64x2 a) {
 #if defined(__wasm_simd128__)
   return (f64x2)wasm_f64x2_sqrt((v128_t)a);

@@ -9,74 +9,83 @@
 #pragma once
 #include <cmath>
 
+#include "collide3d/math/simd.h"
+
 namespace c3d::exact {
 
-struct DoubleDouble {
-  double hi = 0, lo = 0;
+// hi + lo in the number type T: double, or double lanes (simd::f64x2), where every operation is the scalar one lane by
+// lane (the batch raycast computes the single query's refined roots so, bit for bit).
+template <class T>
+struct DoubleDoubleOf {
+  using Mask = decltype(T{} < T{});
+  T hi{}, lo{};
 
-  DoubleDouble() = default;
-  DoubleDouble(double x) : hi(x) {}  // NOLINT: implicit, so a double enters an expression as itself
-  DoubleDouble(double h, double l) : hi(h), lo(l) {}
+  DoubleDoubleOf() = default;
+  DoubleDoubleOf(T x) : hi(x) {}  // NOLINT: implicit, so a number enters an expression as itself
+  DoubleDoubleOf(T h, T l) : hi(h), lo(l) {}
+
+  // a + b = s + e exactly, for any a, b (Knuth's two-sum).
+  static DoubleDoubleOf twoSum(T a, T b) {
+    const T s = a + b, bb = s - a;
+    return {s, (a - (s - bb)) + (b - bb)};
+  }
+
+  // a + b = s + e exactly when |a| >= |b| (Dekker's fast two-sum).
+  static DoubleDoubleOf fastTwoSum(T a, T b) {
+    const T s = a + b;
+    return {s, b - (s - a)};
+  }
+
+  // x = high + low with each half of 26 bits, so that products of halves are exact (Veltkamp's split).
+  static DoubleDoubleOf split(T x) {
+    const T c = 134217729.0 * x;  // 2^27 + 1
+    const T high = c - (c - x);
+    return {high, x - high};
+  }
+
+  // a * b = p + e exactly (Dekker's two-product), barring overflow and underflow.
+  static DoubleDoubleOf twoProduct(T a, T b) {
+    const T p = a * b;
+    const DoubleDoubleOf x = split(a), y = split(b);
+    return {p, ((x.hi * y.hi - p) + x.hi * y.lo + x.lo * y.hi) + x.lo * y.lo};
+  }
+
+  friend DoubleDoubleOf operator-(DoubleDoubleOf a) { return {-a.hi, -a.lo}; }
+
+  friend DoubleDoubleOf operator+(DoubleDoubleOf a, DoubleDoubleOf b) {
+    const DoubleDoubleOf s = twoSum(a.hi, b.hi), t = twoSum(a.lo, b.lo);
+    const DoubleDoubleOf u = fastTwoSum(s.hi, s.lo + t.hi);
+    return fastTwoSum(u.hi, u.lo + t.lo);
+  }
+
+  friend DoubleDoubleOf operator-(DoubleDoubleOf a, DoubleDoubleOf b) { return a + -b; }
+
+  friend DoubleDoubleOf operator*(DoubleDoubleOf a, DoubleDoubleOf b) {
+    const DoubleDoubleOf p = twoProduct(a.hi, b.hi);
+    return fastTwoSum(p.hi, p.lo + (a.hi * b.lo + a.lo * b.hi));
+  }
+
+  friend DoubleDoubleOf operator/(DoubleDoubleOf a, DoubleDoubleOf b) {
+    const T q = a.hi / b.hi;
+    const DoubleDoubleOf r = a - b * q;  // the remainder, nearly exact
+    return fastTwoSum(q, r.hi / b.hi);
+  }
+
+  // The square root of a >= 0 (0 otherwise): the double root refined by one Newton step, x + (a - x^2) / (2x) (Karp &
+  // Markstein 1997, "High-precision division and square root").
+  friend DoubleDoubleOf sqrt(DoubleDoubleOf a) {
+    const Mask positive = a.hi > 0;
+    const T x = simd::sqrt(positive ? a.hi : T{});
+    const DoubleDoubleOf r = a - twoProduct(x, x), root = fastTwoSum(x, r.hi / (2.0 * x));
+    return select(positive, root, DoubleDoubleOf{});
+  }
+
+  // Lane by lane (or as a branch): a where `take`, else b.
+  friend DoubleDoubleOf select(Mask take, DoubleDoubleOf a, DoubleDoubleOf b) {
+    return {take ? a.hi : b.hi, take ? a.lo : b.lo};
+  }
 };
 
-namespace dd {
-
-// a + b = s + e exactly, for any a, b (Knuth's two-sum).
-inline DoubleDouble twoSum(double a, double b) {
-  const double s = a + b, bb = s - a;
-  return {s, (a - (s - bb)) + (b - bb)};
-}
-
-// a + b = s + e exactly when |a| >= |b| (Dekker's fast two-sum).
-inline DoubleDouble fastTwoSum(double a, double b) {
-  const double s = a + b;
-  return {s, b - (s - a)};
-}
-
-// x = high + low with each half of 26 bits, so that products of halves are exact (Veltkamp's split).
-inline DoubleDouble split(double x) {
-  const double c = 134217729.0 * x;  // 2^27 + 1
-  const double high = c - (c - x);
-  return {high, x - high};
-}
-
-// a * b = p + e exactly (Dekker's two-product), barring overflow and underflow.
-inline DoubleDouble twoProduct(double a, double b) {
-  const double p = a * b;
-  const DoubleDouble x = split(a), y = split(b);
-  return {p, ((x.hi * y.hi - p) + x.hi * y.lo + x.lo * y.hi) + x.lo * y.lo};
-}
-
-}  // namespace dd
-
-inline DoubleDouble operator-(DoubleDouble a) { return {-a.hi, -a.lo}; }
-
-inline DoubleDouble operator+(DoubleDouble a, DoubleDouble b) {
-  const DoubleDouble s = dd::twoSum(a.hi, b.hi), t = dd::twoSum(a.lo, b.lo);
-  const DoubleDouble u = dd::fastTwoSum(s.hi, s.lo + t.hi);
-  return dd::fastTwoSum(u.hi, u.lo + t.lo);
-}
-
-inline DoubleDouble operator-(DoubleDouble a, DoubleDouble b) { return a + -b; }
-
-inline DoubleDouble operator*(DoubleDouble a, DoubleDouble b) {
-  const DoubleDouble p = dd::twoProduct(a.hi, b.hi);
-  return dd::fastTwoSum(p.hi, p.lo + (a.hi * b.lo + a.lo * b.hi));
-}
-
-inline DoubleDouble operator/(DoubleDouble a, DoubleDouble b) {
-  const double q = a.hi / b.hi;
-  const DoubleDouble r = a - b * q;  // the remainder, nearly exact
-  return dd::fastTwoSum(q, r.hi / b.hi);
-}
-
-// The square root of a >= 0: the double root refined by one Newton step, x + (a - x^2) / (2x) (Karp & Markstein
-// 1997, "High-precision division and square root").
-inline DoubleDouble sqrt(DoubleDouble a) {
-  if (!(a.hi > 0)) return {};
-  const double x = std::sqrt(a.hi);
-  const DoubleDouble r = a - dd::twoProduct(x, x);
-  return dd::fastTwoSum(x, r.hi / (2 * x));
-}
+using DoubleDouble = DoubleDoubleOf<double>;
 
 }  // namespace c3d::exact

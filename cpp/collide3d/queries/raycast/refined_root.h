@@ -26,34 +26,45 @@ namespace c3d {
 // 442 at 8 (51 % refined, about twice the time).
 constexpr double kRefineAbove = 16;
 
+// Whether a root's double-double discriminant D is too coarse for it, in doubles or on double lanes: D's own error,
+// ~2^-100 of its magnitude mD, moves the root by about 2^-47 mD / (2 s q) ulps; where that could reach a quarter of an
+// ulp (a caster all but exactly tangent, s nearly 0) D is evaluated exactly instead (Dyadic, rounded to a double:
+// then s, and with it the root, is within an ulp).
+template <class T>
+auto needsExactDiscriminant(const exact::DoubleDoubleOf<T>& b, const exact::DoubleDoubleOf<T>& D, T mD) {
+  const T roughS = simd::sqrt(D.hi > 0 ? D.hi : T{});
+  return simd::negated(2.0 * roughS * (simd::abs(b.hi) + roughS) >= 0x1p-45 * mD);
+}
+
+// The smaller or larger root of a t^2 + 2 b t + c (a > 0, D >= 0 up to rounding) from its double-double coefficients,
+// rounded to a double, in doubles or on double lanes (the same operations): q = -(b + sign(b) sqrt D), without
+// cancellation, then c / q or q / a. b = D = 0 gives the double root 0; a root beyond the split's range (not finite)
+// keeps t, the double root.
+template <class T, class Mask>
+T doubleDoubleRootFrom(T t, Mask larger, const exact::DoubleDoubleOf<T>& a, const exact::DoubleDoubleOf<T>& b,
+                       const exact::DoubleDoubleOf<T>& c, const exact::DoubleDoubleOf<T>& D) {
+  const auto s = sqrt(D);
+  const Mask bUp = b.hi >= 0;
+  const auto q = select(bUp, -(b + s), s - b);
+  // With a > 0: for b >= 0, q / a is the smaller root and c / q the larger; for b < 0 the other way round.
+  const Mask byC = bUp == larger;
+  const auto root = select(byC, c, q) / select(byC, q, a);
+  const T refined = root.hi + root.lo;
+  return q.hi == 0 ? T{} : simd::abs(refined) < kInfinity ? refined : t;
+}
+
 namespace detail {
 
-// The smaller or larger root of a t^2 + 2 b t + c (a > 0, discriminant D >= 0 up to rounding) in double-double. D's
-// own error there, ~2^-100 of its magnitude mD, moves the root by about 2^-47 mD / (2 s q) ulps; where that could
-// reach a quarter of an ulp (a caster all but exactly tangent, s nearly 0) D is evaluated exactly instead (Dyadic,
-// rounded to a double: then s, and with it the root, is within an ulp).
+// The root in double-double from the caster's exact inputs (doubleDoubleRootFrom), D exact where needed.
 template <class Quadratic, class... Inputs>
 [[gnu::noinline]] double doubleDoubleRoot(double t, bool larger, double mD, const Quadratic& quadratic,
                                           Inputs... inputs) {
-  using exact::DoubleDouble;
-  auto [a, b, c, D] = quadratic(exact::lift<DoubleDouble>(inputs)...);
-  const double roughS = std::sqrt(std::fmax(D.hi, 0.0));
-  if (!(2 * roughS * (std::fabs(b.hi) + roughS) >= 0x1p-45 * mD)) {
+  auto [a, b, c, D] = quadratic(exact::lift<exact::DoubleDouble>(inputs)...);
+  if (needsExactDiscriminant(b, D, mD)) {
     D = exact::detail::evaluateExactly(quadratic, std::make_index_sequence<4>{}, inputs...)[3];
   }
-  const DoubleDouble s = sqrt(D), q = b.hi >= 0 ? -(b + s) : s - b;  // no cancellation: -b and -sign(b) s agree
-  if (q.hi == 0) return 0;  // b = D = 0: the double root 0
-  // With a > 0: for b >= 0, q / a is the smaller root and c / q the larger; for b < 0 the other way round.
-  const DoubleDouble root = (b.hi >= 0) == larger ? c / q : q / a;
-  const double refined = root.hi + root.lo;
-  return std::isfinite(refined) ? refined : t;  // beyond the split's range: keep the double root
+  return doubleDoubleRootFrom(t, larger, a, b, c, D);
 }
-
-// The steps rootCondition takes, in doubles and on double lanes.
-inline double squareRoot(double x) { return std::sqrt(x); }
-inline simd::f64x2 squareRoot(simd::f64x2 x) { return simd::sqrt(x); }
-inline double magnitude(double x) { return std::fabs(x); }
-inline simd::f64x2 magnitude(simd::f64x2 x) { return simd::abs(x); }
 
 }  // namespace detail
 
@@ -64,9 +75,8 @@ inline simd::f64x2 magnitude(simd::f64x2 x) { return simd::abs(x); }
 // roots where the single query keeps them): the same operations in the same order.
 template <class T, class Flag>
 T rootCondition(T a, T b, T c, T D, T ma, T mb, T mc, T mD, Flag byC) {
-  using detail::magnitude, detail::squareRoot;
-  const T s = squareRoot(D > 0 ? D : T{}), q = magnitude(b) + s;  // D > 0 ? D : 0 is fmax(D, 0), NaN and -0 alike
-  return (mb + mD / (2.0 * s)) / q + (byC ? mc / magnitude(c) : ma / a);
+  const T s = simd::sqrt(D > 0 ? D : T{}), q = simd::abs(b) + s;  // D > 0 ? D : 0 is fmax(D, 0), NaN and -0 alike
+  return (mb + mD / (2.0 * s)) / q + (byC ? mc / simd::abs(c) : ma / a);
 }
 
 // t, the smaller or larger root of quadratic(inputs...) = (a, b, c, D), or the root recomputed in double-double when
