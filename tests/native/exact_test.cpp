@@ -5,8 +5,10 @@
 #include <gmpxx.h>
 
 #include <cmath>
+#include <cstring>
 #include <vector>
 
+#include "collide3d/math/exact/double_double.h"
 #include "collide3d/math/exact/dyadic.h"
 #include "collide3d/math/exact/filtered_sign.h"
 #include "collide3d/math/predicates.h"
@@ -78,6 +80,57 @@ TEST(Dyadic, ApproximateIsWithinAnUlp) {
 
 // Depth counts the roundings a monomial passes through: one per sum, and a product's factors' counts added, plus
 // one (a product of n numbers carries n - 1 roundings, however it is grouped).
+TEST(DoubleDouble, TwoSumAndTwoProductAreExact) {
+  using DD = exact::DoubleDouble;
+  Random random(31);
+  for (int i = 0; i < testing::cases(20000); ++i) {
+    const double a = wide(random, -300, 300), b = wide(random, -300, 300);
+    const DD sum = DD::twoSum(a, b), product = DD::twoProduct(a, b);
+    EXPECT_EQ(q(sum.hi) + q(sum.lo), q(a) + q(b)) << a << " + " << b;
+    EXPECT_EQ(q(product.hi) + q(product.lo), q(a) * q(b)) << a << " * " << b;
+    EXPECT_EQ(sum.hi, a + b);
+    EXPECT_EQ(product.hi, a * b);
+  }
+}
+
+// The batch raycast refines roots on double lanes and must get the single query's doubles: every operation on
+// DoubleDoubleOf<f64x2> gives, lane by lane, the bits DoubleDouble gives, sqrt of zero and negative numbers included.
+TEST(DoubleDouble, LanesComputeTheScalarResultsBitForBit) {
+  using DD = exact::DoubleDouble;
+  using Lanes = exact::DoubleDoubleOf<simd::f64x2>;
+  Random random(37);
+  const auto sameBits = [](const DD& scalar, const Lanes& lanes, int k) {
+    const double hi = lanes.hi[k], lo = lanes.lo[k];
+    return std::memcmp(&scalar.hi, &hi, sizeof hi) == 0 && std::memcmp(&scalar.lo, &lo, sizeof lo) == 0;
+  };
+  const auto number = [&] {
+    const double hi = random.integer(0, 9) == 0 ? 0.0 : wide(random, -60, 60);
+    return DD::twoSum(hi, hi * std::ldexp(random.uniform(-1, 1), -53));  // a normalised hi + lo
+  };
+  int negativeRoots = 0;
+  for (int i = 0; i < testing::cases(20000); ++i) {
+    const DD x[2] = {number(), number()}, y[2] = {number(), number()};
+    const Lanes a{simd::f64x2{x[0].hi, x[1].hi}, simd::f64x2{x[0].lo, x[1].lo}};
+    const Lanes b{simd::f64x2{y[0].hi, y[1].hi}, simd::f64x2{y[0].lo, y[1].lo}};
+    const Lanes sum = a + b, difference = a - b, product = a * b, quotient = a / b, root = sqrt(a);
+    const Lanes picked = select(a.hi < b.hi, a, b);
+    for (int k = 0; k < 2; ++k) {
+      SCOPED_TRACE(::testing::Message() << "lane " << k << ": " << x[k].hi << " + " << x[k].lo << ", " << y[k].hi
+                                        << " + " << y[k].lo);
+      EXPECT_TRUE(sameBits(x[k] + y[k], sum, k));
+      EXPECT_TRUE(sameBits(x[k] - y[k], difference, k));
+      EXPECT_TRUE(sameBits(x[k] * y[k], product, k));
+      if (y[k].hi != 0) {
+        EXPECT_TRUE(sameBits(x[k] / y[k], quotient, k));
+      }
+      EXPECT_TRUE(sameBits(sqrt(x[k]), root, k));
+      EXPECT_TRUE(sameBits(x[k].hi < y[k].hi ? x[k] : y[k], picked, k));
+      negativeRoots += x[k].hi < 0;
+    }
+  }
+  EXPECT_GT(negativeRoots, 0);
+}
+
 TEST(FilteredSign, DepthIsCountedFromTheExpression) {
   auto orient = [](const auto& ax, const auto& ay, const auto& bx, const auto& by, const auto& cx, const auto& cy) {
     return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
