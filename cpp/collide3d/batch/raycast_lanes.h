@@ -122,8 +122,8 @@ struct Triangles {
 
 // ballRoot's roots in double-double from the exact inputs, as the single query refines them (refined_root.h), and
 // where it would evaluate the discriminant exactly (all but tangent): those are left to it. Rare (a few per cent of
-// hits), long, and shared by every form of the answers: one function, not sixteen inlined copies (5 KB of gzipped
-// wasm each way). A segment's direction is its end minus its start in double-double, as kBallQuadratic<true> takes it.
+// hits) and long: one function for every form of the answers (inlined into each of the sixteen, it cost 8 KB more of
+// gzipped wasm). A segment's direction is its end minus its start in double-double, as kBallQuadratic<true> takes it.
 struct Refined {
   f64x2 t;
   Mask2 leftExact;
