@@ -5,7 +5,8 @@
 // The batch columns run the same pairs in one call, their items in Float32Arrays (copied into the wasm heap by the
 // call) and in HeapArrays (read in place). Every number is a float32, so all of them pose the same pairs. For
 // ray–triangle, collide3d's C++ runs the batch natively on the same numbers too (build/native/c3d_batch_bench,
-// g++ -O3 -march=native): the machine's limit.
+// g++ -O3 -march=native): the machine's limit; and a plain SIMD Möller–Trumbore in wasm (float32, no error bounds:
+// bench/plain-moller-trumbore.mjs) on the same items: what the textbook arithmetic alone costs.
 // Usage: node bench/single-queries.mjs [--quick] [--json out.json] [--only text] (--only: the workloads whose name
 // holds the text, e.g. --only sphere)
 import { execFileSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { init } from '../web/lib/index.js';
+import { plainMollerTrumbore } from './plain-moller-trumbore.mjs';
 import { singleQueries } from './workloads/single-queries.js';
 
 const quick = process.argv.includes('--quick');
@@ -34,6 +36,17 @@ function nativeBatch(rays, triangles) {
     .map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength))));
   const result = JSON.parse(execFileSync(NATIVE, [file], { encoding: 'utf8' }));
   return { ns: result.nsPerPair, hits: result.hits };
+}
+
+// The plain SIMD kernel on the same items: { ns, hits, differing } (differing: pairs whose hit or miss is not the
+// exact answer `t`, raycastBatch's), or undefined without its build.
+function plainBatch(rays, triangles, t) {
+  const kernel = plainMollerTrumbore(rays, triangles, PAIRS);
+  if (kernel === undefined) return undefined;
+  const { ns, hits } = timeBatch(() => kernel.cast(), undefined, undefined, kernel.answers(), PAIRS);
+  const plain = kernel.answers();
+  const differing = t.reduce((n, x, i) => n + ((x === Infinity) !== (plain[i] === Infinity) ? 1 : 0), 0);
+  return { ns, hits, differing };
 }
 
 // Where three.js and collide3d answer a pair differently and the workload has an exact referee (w.exact): how many
@@ -81,16 +94,18 @@ for (const w of WORKLOADS.filter((w) => only === null || w.name.includes(only)))
   const entry = time(w.entry, taggedA, taggedB);
   const packedA = pack(taggedA), packedB = pack(taggedB);
   const OutType = w.name.includes('raycast') ? Float64Array : Uint8Array;
-  const batch = timeBatch(w.batch, packedA, packedB, new OutType(PAIRS), PAIRS);
+  const batchOut = new OutType(PAIRS);
+  const batch = timeBatch(w.batch, packedA, packedB, batchOut, PAIRS);
   const heapA = inHeap(packedA), heapB = inHeap(packedB), heapOut = new c3d.HeapArray(OutType, PAIRS);
   const heap = timeBatch(w.batch, heapA, heapB, heapOut, PAIRS);
   [heapA.items, heapB.items, heapOut].forEach((h) => h.dispose());
   const native = w.name === 'ray–triangle raycast' ? nativeBatch(packedA.items, packedB.items) : undefined;
+  const plain = w.name === 'ray–triangle raycast' ? plainBatch(packedA.items, packedB.items, batchOut) : undefined;
   const referee = w.exact === undefined ? undefined : refereed(w, threeA, threeB, taggedA, taggedB);
   const { hits, misses } = split(w, threeA, threeB, taggedA, taggedB, OutType);
   rows.push({ workload: w.name, pairs: PAIRS, hitRate: three.hits / PAIRS, threeNs: three.ns, c3dNs: ours.ns,
     ratio: ours.ns / three.ns, entryNs: entry.ns, entryRatio: entry.ns / three.ns, entryHits: entry.hits, batchNs: batch.ns, batchRatio: batch.ns / three.ns, heapBatchNs: heap.ns,
-    heapBatchRatio: heap.ns / three.ns, nativeBatchNs: native?.ns, threeHits: three.hits, c3dHits: ours.hits,
+    heapBatchRatio: heap.ns / three.ns, nativeBatchNs: native?.ns, plain, threeHits: three.hits, c3dHits: ours.hits,
     batchHits: batch.hits, heapBatchHits: heap.hits, nativeBatchHits: native?.hits, hits, misses, referee });
 }
 
@@ -107,6 +122,11 @@ for (const r of rows) {
   const agree = hits.every((x) => x === hits[0]) ? ''
     : refereed ? ` (three.js wrong on ${v.pairs} pair${v.pairs > 1 ? 's' : ''} by exact arithmetic)` : ' **MISMATCH**';
   console.log(`| ${r.workload} | ${pct(r.hitRate)} | ${fmt(r.threeNs)} | ${fmt(r.c3dNs)} | ${r.ratio.toFixed(2)} | ${fmt(r.entryNs)} | ${r.entryRatio.toFixed(2)} | ${fmt(r.batchNs)} | ${r.batchRatio.toFixed(2)} | ${fmt(r.heapBatchNs)} | ${r.heapBatchRatio.toFixed(2)} | ${fmt(r.nativeBatchNs)} | ${hits.join(' / ')}${agree} |`);
+}
+for (const r of rows.filter((row) => row.plain !== undefined)) {
+  console.log(`\n${r.workload}: raycastBatch in heap ${fmt(r.heapBatchNs)} ns a pair, a plain SIMD Möller–Trumbore ` +
+    `(float32, no error bounds) ${fmt(r.plain.ns)} ns: ${(r.heapBatchNs / r.plain.ns).toFixed(2)}× (its hits ` +
+    `${r.plain.hits}, ${r.plain.differing} pair${r.plain.differing === 1 ? '' : 's'} answered otherwise than exactly)`);
 }
 const ratio = (part, key) => (part ? (part[key] / part.threeNs).toFixed(2) : '–');
 console.log('\n| query: hits / misses | three.js ns | collide3d ns | collide3d / three.js | batch in heap ns | in heap / three.js |');

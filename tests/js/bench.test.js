@@ -48,6 +48,12 @@ it('bench --quick runs every workload, single calls (generic and per-pair) and b
       for (const ns of [part.threeNs, part.c3dNs, part.heapBatchNs]) expect(ns, row.workload).toBeGreaterThan(0);
     }
   }
+  // The plain SIMD Möller–Trumbore (float32, no error bounds) on the ray–triangle items: timed, and answering all but
+  // a few pairs (its rounding) as the exact query does.
+  const [triangles] = rows, { plain } = triangles;
+  expect(plain.ns).toBeGreaterThan(0);
+  expect(plain.differing).toBeLessThanOrEqual(0.001 * triangles.pairs);
+  expect(Math.abs(plain.hits - triangles.heapBatchHits)).toBeLessThanOrEqual(plain.differing);
   // Rays aimed as in real scenes: every raycast workload hits on at least a tenth of its pairs.
   for (const row of rows.filter((r) => r.workload.includes('raycast'))) expect(row.hitRate, row.workload).toBeGreaterThan(0.1);
 });
