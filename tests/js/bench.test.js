@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
+import { readmeTables, withTables } from '../../scripts/readme-performance.mjs';
 
 // `npm run bench -- --quick`'s runner, once: the JSON file it writes of every workload's rows.
 let results;
@@ -207,6 +208,19 @@ it('bench/threads.mjs --quick runs, and every pool answers as the calling thread
     expect(Object.keys(row.poolMs)).toContain('2');
   }
   expect(shareMs.length).toBeGreaterThanOrEqual(2);
+});
+
+it('scripts/readme-performance.mjs writes every table of a run into the README, each where its header is', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const tables = readmeTables(results);
+  expect(tables.length).toBe(15);
+  const written = withTables(readme, tables);
+  for (const table of tables) expect(written).toContain(table.join('\n'));
+  // The quick run's single-query rows, with their figures, replace the README's rows.
+  const [first] = results.workloads['single-queries'];
+  expect(written).toContain(`| ray–triangle raycast | ${(100 * first.hitRate).toFixed(1)} % | ${first.threeNs.toFixed(1)} |`);
+  // A table replaced whole: writing the same tables again changes nothing.
+  expect(withTables(written, tables)).toBe(written);
 });
 
 it('the ray–sphere referee of bench/single-queries.mjs decides as exact arithmetic does', async () => {
