@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 const WASM = new URL('../build/wasm/bench/plain_moller_trumbore.wasm', import.meta.url);
 
 // rays (6 floats an item) and triangles (9), as raycastBatch takes them, copied into the kernel's memory once:
-// { cast(out) } casts every pair, `out` the Float64Array answers() gives (a view of that memory, refreshed).
+// cast() casts every pair there and returns the hit count; answers() views the t of each pair (Infinity for a miss)
+// as a Float64Array over that memory.
 export function plainMollerTrumbore(rays, triangles, pairs) {
   if (!existsSync(WASM)) return undefined;
   const module = new WebAssembly.Module(readFileSync(WASM));

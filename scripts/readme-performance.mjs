@@ -105,7 +105,7 @@ const pointsLines = (rows) => [[
 ]];
 
 function meshPair(rows) {
-  const place = (r) => r.workload.split(',')[0].replace(/^(near|apart) \((.*)\)$/, '$2').replace(/ further$/, ' further');
+  const place = (r) => r.workload.split(',')[0].replace(/^(near|apart) \((.*)\)$/, '$2');  // "0.05 further"
   const distance = (d) => (d === 0 ? '0' : d.toPrecision(4));
   const figure = (x) => (x >= 100 ? grouped(x) : x.toPrecision(3));
   return [[

@@ -20,8 +20,8 @@ inline void transpose(v128_t r0, v128_t r1, v128_t r2, v128_t r3, v128_t out[4])
   out[3] = wasm_i32x4_shuffle(hi01, hi23, 2, 3, 6, 7);
 }
 
-// Elements 0..`count`-1 of four items `stride` floats apart, one vector each (count a multiple of 4 above `count`
-// is read, and dropped).
+// Elements 0..kCount-1 of four items kStride floats apart, one vector each: read 4 at a time, so up to 3 elements past
+// the last are read and dropped.
 template <int kStride, int kCount>
 inline void columns(const float* items, v128_t out[kCount]) {
   for (int block = 0; block < kCount; block += 4) {
