@@ -143,8 +143,7 @@ const convexPairs = (rows) => [[
 function threads({ rows }) {
   const order = ['first hits', 'ray–cylinder', 'allPairs', 'ray–sphere', 'cullSpheres', 'ray–triangle', 'box–box'];
   const sorted = order.map((start) => rows.find((r) => r.workload.startsWith(start)));
-  const label = (name) => name.replace('1000000-triangle', '1M-triangle').replace(/1000000 (pairs|spheres)/, '1M $1')
-    .replace(/\d{4,}/g, (n) => grouped(Number(n)));
+  const label = (name) => named(name.replace('1000000-triangle', '1M-triangle').replace(/1000000 (pairs|spheres)/, '1M $1'));
   return [[
     '| batch | hits | calling thread ms | pool of 1 ms | pool of 2 ms | × with 2 |',
     '|---|---:|---:|---:|---:|---:|',

@@ -132,10 +132,9 @@ struct Refined {
                                               const exact::V3<f64x2>& center, f64x2 radius, f64x2 t, Mask2 larger,
                                               f64x2 mD) {
   using Lanes = exact::DoubleDoubleOf<f64x2>;
-  const auto lift = [](const exact::V3<f64x2>& v) { return exact::V3<Lanes>{v.x, v.y, v.z}; };
-  const auto origin = lift(o), towards = lift(p);
+  const auto origin = exact::lift<Lanes>(o), towards = exact::lift<Lanes>(p);
   const auto direction = segment ? exactDirection<true>(origin, towards) : towards;
-  const auto [a, b, c, D] = kBallQuadratic<false>(origin, direction, lift(center), Lanes{radius});
+  const auto [a, b, c, D] = kBallQuadratic<false>(origin, direction, exact::lift<Lanes>(center), Lanes{radius});
   return {doubleDoubleRootFrom(t, larger, a, b, c, D), needsExactDiscriminant(b, D, mD)};
 }
 

@@ -121,6 +121,11 @@ template <class T>
 V3<T> lift(Vec3 v) {
   return {lift<T>(v.x), lift<T>(v.y), lift<T>(v.z)};
 }
+// An input on SIMD lanes, in a number type built on those lanes (DoubleDoubleOf<f64x2>).
+template <class T, class Lanes>
+V3<T> lift(const V3<Lanes>& v) {
+  return {T(v.x), T(v.y), T(v.z)};
+}
 
 namespace detail {
 
